@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "checkoutd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "checkoutd", targets: ["checkoutd"]),
+        .library(name: "JSONRPC", targets: ["JSONRPC"]),
+        .library(name: "CheckoutCore", targets: ["CheckoutCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The thin domain core: values and rules, no I/O, no JSON-RPC.
+        .target(name: "CheckoutCore"),
+        // A generic JSON-RPC 2.0 engine over a pair of file descriptors.
+        .target(name: "JSONRPC", dependencies: [
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The method table: params → core → result, and the service's state.
+        .target(name: "CheckoutService", dependencies: [
+            "CheckoutCore", "JSONRPC",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The executable: flags, stdio wiring, exit codes.
+        .executableTarget(name: "checkoutd", dependencies: [
+            "CheckoutService", "JSONRPC",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "CheckoutServiceTests", dependencies: ["CheckoutService", "CheckoutCore", "JSONRPC"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

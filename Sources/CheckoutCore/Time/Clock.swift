@@ -1,0 +1,34 @@
+/// Where the core learns the current time; injected so every date rule is testable.
+public protocol Clock: Sendable {
+    func now() -> Timestamp
+}
+
+/// The operating system's wall clock.
+public struct SystemClock: Clock {
+    public init() {}
+
+    public func now() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Timestamp(secondsSinceEpoch: Int64(spec.tv_sec))
+    }
+}
+
+/// A clock stopped at one instant (`--clock`).
+public struct FixedClock: Clock {
+    public let instant: Timestamp
+
+    public init(_ instant: Timestamp) {
+        self.instant = instant
+    }
+
+    public func now() -> Timestamp { instant }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
