@@ -1,0 +1,50 @@
+import CheckoutCore
+import JSONRPC
+
+/// The `rpc.*` and `service.*` namespace.
+enum ServiceMethods {
+    static let routes: [any CheckoutMethod.Type] = [Discover.self, Info.self, Shutdown.self]
+
+    /// `rpc.discover`: the OpenRPC document shipped as `Schemas/openrpc.json`.
+    enum Discover: CheckoutMethod {
+        static let name = "rpc.discover"
+        typealias Params = NoParams
+        typealias Result = JSONValue
+
+        static func handle(_ params: NoParams, service: CheckoutService, context: RequestContext) throws -> JSONValue {
+            OpenRPCDocument.value
+        }
+    }
+
+    /// `service.info`: who is serving, since when, and which methods.
+    enum Info: CheckoutMethod {
+        static let name = "service.info"
+        typealias Params = NoParams
+
+        struct Result: Encodable, Sendable {
+            let name: String
+            let version: String
+            let startedAt: Timestamp
+            let now: Timestamp
+            let methods: [String]
+        }
+
+        static func handle(_ params: NoParams, service: CheckoutService, context: RequestContext) throws -> Result {
+            Result(name: CheckoutService.name, version: CheckoutService.version, startedAt: service.startedAt,
+                   now: service.configuration.clock.now(), methods: CheckoutService.methodNames)
+        }
+    }
+
+    /// `service.shutdown`: answer, stop reading, finish in-flight work, exit 0.
+    enum Shutdown: CheckoutMethod {
+        static let name = "service.shutdown"
+        typealias Params = NoParams
+        typealias Result = EmptyResult
+
+        static func handle(_ params: NoParams, service: CheckoutService, context: RequestContext) throws -> EmptyResult {
+            service.logger.info("shutdown requested")
+            context.requestStop()
+            return EmptyResult()
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Dispatch
+import Logging
+import Synchronization
+
+/// Turns protocol lines into responses: envelope checks, batches, notifications,
+/// method lookup, inline or concurrent execution and cancellation. It does no
+/// I/O of its own: a line's response is returned when it is ready at once, and
+/// handed to `deferredOutput` when it completes later on a worker thread.
+public final class Dispatcher: Sendable {
+    public static let cancelMethod = "$/cancelRequest"
+
+    let registry: MethodRegistry
+    let maxBatchEntries: Int
+    let logger: Logger
+    private let deferredOutput: @Sendable ([UInt8]) -> Void
+    private let stopper: @Sendable () -> Void
+    private let inFlight = InFlightRequests()
+    private let workers = DispatchGroup()
+    private let queue = DispatchQueue(label: "jsonrpc.workers", attributes: .concurrent)
+
+    public init(
+        registry: MethodRegistry,
+        maxBatchEntries: Int = 1000,
+        logger: Logger = Logger(label: "jsonrpc"),
+        deferredOutput: @escaping @Sendable ([UInt8]) -> Void,
+        stopper: @escaping @Sendable () -> Void = {}
+    ) {
+        self.registry = registry
+        self.maxBatchEntries = maxBatchEntries
+        self.logger = logger
+        self.deferredOutput = deferredOutput
+        self.stopper = stopper
+    }
+
+    /// Handles one line (without its newline). Returns the response line to write
+    /// now, or nil when there is none yet (notifications, or work still running).
+    public func handle(line: [UInt8]) -> [UInt8]? {
+        let parsed: Swift.Result<JSONValue, RPCError> = line.withUnsafeBytes { raw in
+            if let offset = UTF8Validation.firstInvalidOffset(raw) { return .failure(.invalidUTF8(offset: offset)) }
+            do throws(JSONParseError) {
+                return .success(try JSONParser.parse(raw))
+            } catch {
+                return .failure(.parseError(error))
+            }
+        }
+        switch parsed {
+        case .failure(let error):
+            logger.debug("rejected a line", metadata: ["reason": "\(error.reason)"])
+            return Response.line(Response.error(id: .null, error))
+        case .success(.array(let entries)):
+            return handleBatch(entries)
+        case .success(let value):
+            guard case .response(let response) = handleEntry(value, slot: { self.deferred(Response.line($0)) }) else { return nil }
+            return Response.line(response)
+        }
+    }
+
+    /// Response line for an over-long line the framer discarded.
+    public func lineTooLongResponse(limit: Int) -> [UInt8] {
+        Response.line(Response.error(id: .null, .lineTooLong(limit: limit)))
+    }
+
+    /// Waits until every request running on a worker thread has delivered its response.
+    public func waitForInFlightWork() {
+        workers.wait()
+    }
+
+    private func deferred(_ line: [UInt8]) {
+        deferredOutput(line)
+    }
+
+    private func handleBatch(_ entries: [JSONValue]) -> [UInt8]? {
+        guard !entries.isEmpty else { return Response.line(Response.error(id: .null, .emptyBatch())) }
+        guard entries.count <= maxBatchEntries else {
+            return Response.line(Response.error(id: .null, .batchTooLarge(entries: entries.count, limit: maxBatchEntries)))
+        }
+        let collector = BatchCollector(count: entries.count) { responses in
+            if !responses.isEmpty { self.deferred(Response.line(.array(responses))) }
+        }
+        for (index, entry) in entries.enumerated() {
+            collector.settle(index, handleEntry(entry, slot: { collector.complete(index, $0) }))
+        }
+        return collector.finishImmediately().map { Response.line(.array($0)) }
+    }
+
+    /// Handles one request object. Returns its response when it is known now;
+    /// `.none` for notifications; calls `slot` later for concurrent work (and then returns `pending`).
+    private func handleEntry(_ value: JSONValue, slot deliver: @escaping @Sendable (JSONValue) -> Void) -> EntryOutcome {
+        let request: Request
+        switch Request.parse(value) {
+        case .failure(let invalid):
+            return invalid.isNotification ? .none : .response(Response.error(id: invalid.id, invalid.error))
+        case .success(let parsed):
+            request = parsed
+        }
+        if request.method == Self.cancelMethod { return cancel(request) }
+        guard let entry = registry[request.method] else {
+            logger.debug("unknown method", metadata: ["method": "\(request.method)"])
+            return request.id.map { .response(Response.error(id: $0, .methodNotFound(request.method))) } ?? .none
+        }
+        logger.debug("request", metadata: ["method": "\(request.method)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
+        switch entry.execution {
+        case .inline:
+            let outcome = entry.invoke(request.params, RequestContext(id: request.id, stopper: stopper))
+            return respond(to: request, with: outcome)
+        case .concurrent:
+            runConcurrently(entry, request, deliver: deliver)
+            return request.id == nil ? .none : .pending
+        }
+    }
+
+    private func respond(to request: Request, with outcome: Swift.Result<JSONValue, RPCError>) -> EntryOutcome {
+        if case .failure(let error) = outcome, error.code == -32603 {
+            logger.error("internal error", metadata: ["method": "\(request.method)", "detail": "\(error.data["detail"].map(JSONSerializer.string) ?? "")"])
+        }
+        guard let id = request.id else { return .none }
+        switch outcome {
+        case .success(let result): return .response(Response.result(id: id, result))
+        case .failure(let error): return .response(Response.error(id: id, error))
+        }
+    }
+
+    private func runConcurrently(_ entry: MethodRegistry.Entry, _ request: Request, deliver: @escaping @Sendable (JSONValue) -> Void) {
+        let flag = CancellationFlag()
+        let slot = ResponseSlot(deliver: deliver)
+        let tracked = request.id.map { InFlightRequests.Entry(flag: flag, slot: slot, id: $0) }
+        if let tracked { inFlight.insert(tracked) }
+        workers.enter()
+        queue.async { [self] in
+            defer { workers.leave() }
+            if !flag.isCancelled {
+                let outcome = entry.invoke(request.params, RequestContext(id: request.id, cancellation: flag, stopper: stopper))
+                if case .response(let response) = respond(to: request, with: outcome) {
+                    slot.fill(flag.isCancelled ? Response.error(id: request.id!, .requestCancelled()) : response)
+                }
+            }
+            if let tracked { inFlight.remove(tracked) }
+        }
+    }
+
+    private func cancel(_ request: Request) -> EntryOutcome {
+        guard case .object(let params) = request.params, let id = params["id"], params.keys == ["id"] else {
+            guard let requestID = request.id else { return .none }
+            return .response(Response.error(id: requestID, .invalidParams(path: "/id",
+                "$/cancelRequest takes exactly one parameter, the id of the request to cancel")))
+        }
+        inFlight.cancel(id: id)
+        return request.id.map { .response(Response.result(id: $0, .object(JSONObject()))) } ?? .none
+    }
+}
+
+/// What handling one request object produced.
+enum EntryOutcome: Sendable {
+    case response(JSONValue)
+    case none
+    case pending
+}
+
+/// Gathers a batch's responses in order, including those that complete later.
+final class BatchCollector: Sendable {
+    private struct State {
+        var responses: [JSONValue?]
+        var pending: Int
+        var immediatePhaseOver = false
+    }
+
+    private let state: Mutex<State>
+    private let onComplete: @Sendable ([JSONValue]) -> Void
+
+    init(count: Int, onComplete: @escaping @Sendable ([JSONValue]) -> Void) {
+        state = Mutex(State(responses: Array(repeating: nil, count: count), pending: 0))
+        self.onComplete = onComplete
+    }
+
+    func settle(_ index: Int, _ outcome: EntryOutcome) {
+        state.withLock { state in
+            switch outcome {
+            case .response(let response): state.responses[index] = response
+            case .pending: state.pending += 1
+            case .none: break
+            }
+        }
+    }
+
+    /// A concurrent entry finished.
+    func complete(_ index: Int, _ response: JSONValue) {
+        let finished: [JSONValue]? = state.withLock { state in
+            state.responses[index] = response
+            state.pending -= 1
+            return state.pending == 0 && state.immediatePhaseOver ? state.responses.compactMap { $0 } : nil
+        }
+        if let finished { onComplete(finished) }
+    }
+
+    /// Called once every entry was dispatched: the responses when nothing is still running.
+    func finishImmediately() -> [JSONValue]? {
+        state.withLock { state in
+            state.immediatePhaseOver = true
+            guard state.pending == 0 else { return nil }
+            let responses = state.responses.compactMap { $0 }
+            return responses.isEmpty ? nil : responses
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// Splits a byte stream into protocol lines, as a pure function over bytes.
+///
+/// Only bytes appended since the last scan are searched for `\n`. A trailing
+/// `\r` is dropped and blank lines are skipped. A line longer than the limit
+/// is reported once, as soon as the limit is passed, and its remaining bytes
+/// are discarded up to the next newline, so a runaway line never grows memory.
+public struct LineFramer: Sendable {
+    public enum Event: Sendable, Equatable {
+        case line([UInt8])
+        case lineTooLong
+    }
+
+    public let maxLineBytes: Int
+    private var buffer: [UInt8] = []
+    /// Where the current (unfinished) line starts in `buffer`.
+    private var lineStart = 0
+    /// Where the next search for `\n` starts.
+    private var scanPosition = 0
+    /// True while the rest of an over-long line is being skipped.
+    private var discarding = false
+
+    public init(maxLineBytes: Int) {
+        self.maxLineBytes = maxLineBytes
+    }
+
+    /// True when the framer holds the start of a line it has not finished.
+    public var hasPartialLine: Bool { lineStart < buffer.count && !discarding }
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if lineStart > 0 && lineStart == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            lineStart = 0
+            scanPosition = 0
+        } else if lineStart > 65_536 && lineStart * 2 > buffer.count {
+            buffer.removeSubrange(0..<lineStart)
+            scanPosition -= lineStart
+            lineStart = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// The next complete line or limit event, or nil when more input is needed.
+    public mutating func next() -> Event? {
+        while true {
+            guard let newline = findNewline() else {
+                if !discarding && buffer.count - lineStart > maxLineBytes + 1 {
+                    discarding = true
+                    lineStart = buffer.count
+                    scanPosition = buffer.count
+                    return .lineTooLong
+                }
+                if discarding {
+                    lineStart = buffer.count
+                    scanPosition = buffer.count
+                }
+                return nil
+            }
+            let start = lineStart
+            lineStart = newline + 1
+            scanPosition = lineStart
+            if discarding {
+                discarding = false
+                continue
+            }
+            if let event = lineEvent(start..<newline) { return event }
+        }
+    }
+
+    /// At end of input: the unterminated last line, if any.
+    public mutating func finish() -> Event? {
+        defer {
+            lineStart = buffer.count
+            scanPosition = buffer.count
+            discarding = false
+        }
+        guard !discarding, lineStart < buffer.count else { return nil }
+        return lineEvent(lineStart..<buffer.count)
+    }
+
+    private mutating func findNewline() -> Int? {
+        guard scanPosition < buffer.count else { return nil }
+        let found: Int? = buffer.withUnsafeBytes { raw in
+            let base = raw.baseAddress! + scanPosition
+            guard let hit = memchr(base, 0x0A, buffer.count - scanPosition) else { return nil }
+            return UnsafeRawPointer(hit) - raw.baseAddress!
+        }
+        scanPosition = found ?? buffer.count
+        return found
+    }
+
+    private func lineEvent(_ range: Range<Int>) -> Event? {
+        var end = range.upperBound
+        if end > range.lowerBound && buffer[end - 1] == 0x0D { end -= 1 }
+        let line = range.lowerBound..<end
+        if line.count > maxLineBytes { return .lineTooLong }
+        if buffer[line].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+        return .line(Array(buffer[line]))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,307 @@
+/// One thing wrong with a request's params: where (a JSON Pointer) and what.
+public struct ParamProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path.isEmpty ? "params" : path): \(message)" }
+}
+
+/// Decodes params into a `Decodable` type and, unlike `JSONDecoder`, reports
+/// every problem at once: missing members, wrong types, out-of-range integers,
+/// duplicate members and members the type does not know. Decoding goes on past
+/// a problem with a stand-in value so later problems are found too; the stand-in
+/// never escapes because any problem fails the whole decode.
+public enum ParamsDecoder {
+    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) -> Swift.Result<T, ParamsError> {
+        let log = ProblemLog()
+        let decoder = TreeDecoder(value: value, path: [], log: log, isStandIn: false)
+        do {
+            let decoded = try decodeNode(T.self, decoder: decoder)
+            log.reportUnrequestedMembers()
+            if log.problems.isEmpty { return .success(decoded) }
+        } catch {
+            // The problem that stopped decoding is already in the log.
+        }
+        return .failure(ParamsError(problems: log.problems))
+    }
+}
+
+/// Every problem found while decoding params.
+public struct ParamsError: Error, Sendable, Hashable {
+    public var problems: [ParamProblem]
+
+    public init(problems: [ParamProblem]) {
+        self.problems = problems
+    }
+}
+
+/// Thrown to stop decoding when a type's own `init(from:)` rejected its value.
+private struct DecodingStopped: Error {}
+
+private final class ProblemLog {
+    var problems: [ParamProblem] = []
+    private var objects: [(path: [String], object: JSONObject, requested: RequestedKeys)] = []
+
+    func record(_ path: [String], _ message: String) {
+        let pointer = JSONPointer.string(path)
+        if !problems.contains(where: { $0.path == pointer }) {
+            problems.append(ParamProblem(path: pointer, message: message))
+        }
+    }
+
+    func register(_ object: JSONObject, at path: [String]) -> RequestedKeys {
+        let requested = RequestedKeys()
+        objects.append((path, object, requested))
+        var seen = Set<String>()
+        for member in object.members where !seen.insert(member.key).inserted {
+            record(path + [member.key], "appears more than once")
+        }
+        return requested
+    }
+
+    func reportUnrequestedMembers() {
+        for (path, object, requested) in objects {
+            for key in object.keys where !requested.keys.contains(key) {
+                record(path + [key], "is not a known parameter here")
+            }
+        }
+    }
+}
+
+private final class RequestedKeys {
+    var keys: Set<String> = []
+}
+
+/// RFC 6901 JSON Pointers.
+public enum JSONPointer {
+    public static func string(_ tokens: [String]) -> String {
+        tokens.map { "/" + $0.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1") }.joined()
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(_ target: Character, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}
+
+private struct TreeDecoder: Decoder {
+    let value: JSONValue
+    let path: [String]
+    let log: ProblemLog
+    /// True below a missing or mistyped value: decode quietly with stand-ins.
+    let isStandIn: Bool
+
+    var codingPath: [any CodingKey] { path.map { DynamicKey($0) } }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func child(_ value: JSONValue, key: String, isStandIn: Bool) -> TreeDecoder {
+        TreeDecoder(value: value, path: path + [key], log: log, isStandIn: self.isStandIn || isStandIn)
+    }
+
+    func mismatch(expected: String) {
+        if !isStandIn { log.record(path, "must be \(expected), not \(value.typeName)") }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let object) = value else {
+            mismatch(expected: "an object")
+            return KeyedDecodingContainer(KeyedTreeContainer<Key>(decoder: self, object: JSONObject(), requested: RequestedKeys(), isStandIn: true))
+        }
+        let requested = isStandIn ? RequestedKeys() : log.register(object, at: path)
+        return KeyedDecodingContainer(KeyedTreeContainer<Key>(decoder: self, object: object, requested: requested, isStandIn: isStandIn))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else {
+            mismatch(expected: "an array")
+            return UnkeyedTreeContainer(decoder: self, elements: [], isStandIn: true)
+        }
+        return UnkeyedTreeContainer(decoder: self, elements: elements, isStandIn: isStandIn)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleValueTreeContainer(decoder: self)
+    }
+}
+
+/// Decodes one node: scalars directly, everything else through its own `init(from:)`.
+private func decodeNode<T: Decodable>(_ type: T.Type, decoder: TreeDecoder) throws -> T {
+    if let scalar = decodeScalar(T.self, decoder: decoder) { return scalar }
+    if T.self == JSONValue.self { return decoder.value as! T }
+    do {
+        return try T(from: decoder)
+    } catch let error as DecodingStopped {
+        throw error
+    } catch {
+        if !decoder.isStandIn { decoder.log.record(decoder.path, describe(error)) }
+        throw DecodingStopped()
+    }
+}
+
+private func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+         DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+        return context.debugDescription
+    default:
+        return String(describing: error)
+    }
+}
+
+private func decodeScalar<T>(_ type: T.Type, decoder: TreeDecoder) -> T? {
+    switch type {
+    case is String.Type:
+        guard case .string(let string) = decoder.value else { decoder.mismatch(expected: "a string"); return ("" as! T) }
+        return (string as! T)
+    case is Bool.Type:
+        guard case .bool(let flag) = decoder.value else { decoder.mismatch(expected: "a boolean"); return (false as! T) }
+        return (flag as! T)
+    case is Int.Type:
+        return (decodeInteger(decoder: decoder, range: Int64(Int.min)...Int64(Int.max)).map { Int($0) } ?? 0) as? T
+    case is Int64.Type:
+        return (decodeInteger(decoder: decoder, range: Int64.min...Int64.max) ?? 0) as? T
+    case is Int32.Type:
+        return (decodeInteger(decoder: decoder, range: Int64(Int32.min)...Int64(Int32.max)).map { Int32($0) } ?? 0) as? T
+    case is Double.Type:
+        guard case .number(let text) = decoder.value, let number = Double(text) else {
+            decoder.mismatch(expected: "a number")
+            return (0.0 as! T)
+        }
+        return (number as! T)
+    default:
+        return nil
+    }
+}
+
+private func decodeInteger(decoder: TreeDecoder, range: ClosedRange<Int64>) -> Int64? {
+    guard case .number(let text) = decoder.value, JSONNumber.isInteger(text) else {
+        decoder.mismatch(expected: "an integer")
+        return nil
+    }
+    guard let number = Int64(text), range.contains(number) else {
+        if !decoder.isStandIn { decoder.log.record(decoder.path, "is out of range (\(range.lowerBound)...\(range.upperBound))") }
+        return nil
+    }
+    return number
+}
+
+private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TreeDecoder
+    let object: JSONObject
+    let requested: RequestedKeys
+    let isStandIn: Bool
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool {
+        requested.keys.insert(key.stringValue)
+        return object[key.stringValue] != nil
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        requested.keys.insert(key.stringValue)
+        return object[key.stringValue] == nil || object[key.stringValue] == .null
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        requested.keys.insert(key.stringValue)
+        guard let value = object[key.stringValue] else {
+            let missing = decoder.child(.null, key: key.stringValue, isStandIn: true)
+            if !isStandIn { decoder.log.record(missing.path, "is required") }
+            return try decodeNode(T.self, decoder: missing)
+        }
+        return try decodeNode(T.self, decoder: decoder.child(value, key: key.stringValue, isStandIn: isStandIn))
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        requested.keys.insert(key.stringValue)
+        guard let value = object[key.stringValue], value != .null else { return nil }
+        return try decodeNode(T.self, decoder: decoder.child(value, key: key.stringValue, isStandIn: isStandIn))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        requested.keys.insert(key.stringValue)
+        let value = object[key.stringValue]
+        return try decoder.child(value ?? .null, key: key.stringValue, isStandIn: value == nil).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        requested.keys.insert(key.stringValue)
+        let value = object[key.stringValue]
+        return try decoder.child(value ?? .null, key: key.stringValue, isStandIn: value == nil).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { decoder }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        requested.keys.insert(key.stringValue)
+        return decoder.child(object[key.stringValue] ?? .null, key: key.stringValue, isStandIn: false)
+    }
+}
+
+private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
+    let decoder: TreeDecoder
+    let elements: [JSONValue]
+    let isStandIn: Bool
+    var currentIndex = 0
+
+    init(decoder: TreeDecoder, elements: [JSONValue], isStandIn: Bool) {
+        self.decoder = decoder
+        self.elements = elements
+        self.isStandIn = isStandIn
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, elements[currentIndex] == .null else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "the array has no more elements"))
+        }
+        defer { currentIndex += 1 }
+        return try decodeNode(T.self, decoder: decoder.child(elements[currentIndex], key: String(currentIndex), isStandIn: isStandIn))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        defer { currentIndex += 1 }
+        return try decoder.child(isAtEnd ? .null : elements[currentIndex], key: String(currentIndex), isStandIn: isAtEnd).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        defer { currentIndex += 1 }
+        return try decoder.child(isAtEnd ? .null : elements[currentIndex], key: String(currentIndex), isStandIn: isAtEnd).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder { decoder }
+}
+
+private struct SingleValueTreeContainer: SingleValueDecodingContainer {
+    let decoder: TreeDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { decoder.value == .null }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decodeNode(T.self, decoder: decoder)
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import CheckoutService
+import JSONRPC
+import Synchronization
+
+/// `checkoutd call METHOD [PARAMS_JSON]`: one request, its result on stdout
+/// (exit 0) or its error object on stderr (exit 1).
+struct Call: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run one request and print its result.")
+
+    @Argument(help: "The method name, e.g. mask.apply.")
+    var method: String
+
+    @Argument(help: "The params as a JSON object; {} when absent.")
+    var params: String = "{}"
+
+    @OptionGroup var options: ServiceOptions
+
+    func run() throws {
+        let logger = options.bootstrapLogging()
+        let service = CheckoutService(configuration: options.configuration, logger: logger)
+        let later = Mutex<[UInt8]?>(nil)
+        let dispatcher = Dispatcher(registry: service.makeRegistry(), logger: logger,
+                                    deferredOutput: { line in later.withLock { $0 = line } })
+        var request = Array(#"{"jsonrpc":"2.0","id":1,"method":"#.utf8)
+        JSONSerializer.writeString(method, to: &request)
+        request.append(contentsOf: #","params":"#.utf8)
+        request.append(contentsOf: params.utf8)
+        request.append(UInt8(ascii: "}"))
+        var line = dispatcher.handle(line: request)
+        dispatcher.waitForInFlightWork()
+        if line == nil { line = later.withLock { $0 } }
+        guard let line, case .object(let response)? = try? JSONParser.parse(String(decoding: line, as: UTF8.self)) else {
+            writeToStandardError("checkoutd call: no response\n")
+            throw ProcessExit(code: 1)
+        }
+        if let result = response["result"] {
+            writeToStandardOutput(JSONSerializer.string(of: result) + "\n")
+            throw ProcessExit(code: 0)
+        }
+        writeToStandardError(JSONSerializer.string(of: response["error"] ?? .null) + "\n")
+        throw ProcessExit(code: 1)
+    }
+}

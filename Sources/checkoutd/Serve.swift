@@ -1,0 +1,26 @@
+import ArgumentParser
+import CheckoutService
+import JSONRPC
+
+/// Serves JSON-RPC on stdin/stdout until end of input or `service.shutdown`.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve JSON-RPC on stdin/stdout (the default).")
+
+    @OptionGroup var options: ServiceOptions
+
+    func run() throws {
+        let output = StandardIO.claimStandardOutput()
+        let logger = options.bootstrapLogging()
+        let service = CheckoutService(configuration: options.configuration, logger: logger)
+        logger.info("serving", metadata: ["version": "\(CheckoutService.version)"])
+        let connection = Connection(input: 0, output: output, registry: service.makeRegistry(),
+                                    limits: options.limits, logger: logger)
+        switch connection.run() {
+        case .endOfInput, .stopRequested, .outputClosed:
+            throw ProcessExit(code: 0)
+        case .inputFailed(let errno):
+            logger.error("reading stdin failed", metadata: ["errno": "\(errno)"])
+            throw ProcessExit(code: 1)
+        }
+    }
+}
