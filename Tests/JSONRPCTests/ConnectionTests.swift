@@ -1,0 +1,140 @@
+import Dispatch
+@testable import JSONRPC
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A connection served on a background thread over two pipes, driven like a host would.
+final class PipeHost: @unchecked Sendable {
+    let toService: Int32
+    let fromService: Int32
+    let connection: Connection
+    private let done = DispatchSemaphore(value: 0)
+    private(set) var reason: Connection.StopReason?
+    private var buffered: [UInt8] = []
+
+    init(limits: Connection.Limits = Connection.Limits(), gate: Gate = Gate()) {
+        signal(SIGPIPE, SIG_IGN)
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        _ = pipe(&input)
+        _ = pipe(&output)
+        toService = input[1]
+        fromService = output[0]
+        connection = Connection(input: input[0], output: output[1], registry: testRegistry(gate: gate), limits: limits)
+        let serviceInput = input[0]
+        let serviceOutput = output[1]
+        Thread.detach { [self] in
+            reason = connection.run()
+            close(serviceInput)
+            close(serviceOutput)
+            done.signal()
+        }
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(toService, $0.baseAddress, $0.count) }
+    }
+
+    func closeInput() { close(toService) }
+
+    func readLine() -> String? {
+        while true {
+            if let newline = buffered.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffered[..<newline], as: UTF8.self)
+                buffered.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(fromService, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            buffered.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    func waitUntilStopped() -> Connection.StopReason? {
+        done.wait()
+        return reason
+    }
+}
+
+enum Thread {
+    static func detach(_ body: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async(execute: body)
+    }
+}
+
+func echo(_ id: Int, _ text: String = "x") -> String {
+    #"{"jsonrpc":"2.0","id":\#(id),"method":"test.echo","params":{"text":"\#(text)"}}"#
+}
+
+@Suite("Connection over pipes")
+struct ConnectionTests {
+    @Test func servesTwoRequestsFromOneWriteAndDrainsAtEndOfInput() {
+        let host = PipeHost()
+        host.send(echo(1) + "\n" + echo(2) + "\n" + echo(3))
+        host.closeInput()
+        #expect(host.readLine() == #"{"jsonrpc":"2.0","id":1,"result":{"text":"x"}}"#)
+        #expect(host.readLine() == #"{"jsonrpc":"2.0","id":2,"result":{"text":"x"}}"#)
+        #expect(host.readLine() == #"{"jsonrpc":"2.0","id":3,"result":{"text":"x"}}"#)
+        #expect(host.readLine() == nil)
+        #expect(host.waitUntilStopped() == .endOfInput)
+    }
+
+    @Test func anOverLongLineGetsOneErrorAndTheNextLineIsServed() {
+        let host = PipeHost(limits: Connection.Limits(maxLineBytes: 100))
+        host.send(String(repeating: "y", count: 70))
+        host.send(String(repeating: "y", count: 70))
+        host.send("\n" + echo(7) + "\n")
+        #expect(host.readLine()?.contains(#""id":null,"error":{"code":-32600,"message":"Invalid Request","data":{"reason":"LINE_TOO_LONG","maxLineBytes":100"#) == true)
+        #expect(host.readLine() == #"{"jsonrpc":"2.0","id":7,"result":{"text":"x"}}"#)
+        host.closeInput()
+        #expect(host.readLine() == nil)
+    }
+
+    @Test func concurrentWorkFinishesBeforeTheConnectionReturns() {
+        let gate = Gate()
+        let host = PipeHost(gate: gate)
+        host.send(#"{"jsonrpc":"2.0","id":1,"method":"test.slow"}"# + "\n")
+        host.closeInput()
+        gate.open()
+        #expect(host.readLine() == #"{"jsonrpc":"2.0","id":1,"result":{}}"#)
+        #expect(host.waitUntilStopped() == .endOfInput)
+    }
+
+    @Test func stopEndsReadingAfterTheCurrentLine() {
+        let host = PipeHost()
+        host.connection.stop()
+        host.send(echo(1) + "\n" + echo(2) + "\n")
+        #expect(host.readLine() == #"{"jsonrpc":"2.0","id":1,"result":{"text":"x"}}"#)
+        #expect(host.readLine() == nil)
+        #expect(host.waitUntilStopped() == .stopRequested)
+    }
+
+    @Test func aHostThatClosedItsEndMakesTheConnectionStop() {
+        let host = PipeHost()
+        close(host.fromService)
+        host.send(echo(1) + "\n")
+        #expect(host.waitUntilStopped() == .outputClosed)
+    }
+
+    @Test func largeResponsesArriveWholeWhileTheHostReadsSlowly() {
+        let host = PipeHost()
+        for id in 0..<50 { host.send(echo(id, "abcdefgh") .replacingLast(#"}}"#, with: #","times":2000}}"#) + "\n") }
+        host.closeInput()
+        for id in 0..<50 {
+            let line = host.readLine()
+            #expect(line?.hasPrefix(#"{"jsonrpc":"2.0","id":\#(id),"result""#) == true)
+            #expect(line?.count == 16_000 + 44 + String(id).count)
+        }
+        #expect(host.readLine() == nil)
+    }
+}
+
+extension String {
+    func replacingLast(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
+}

@@ -1,0 +1,163 @@
+import Dispatch
+@testable import JSONRPC
+import Synchronization
+import Testing
+
+/// Methods for exercising the engine without any payments code.
+enum Echo: RPCMethod {
+    static let name = "test.echo"
+    struct Params: Decodable, Sendable { let text: String; let times: Int? }
+    struct Result: Encodable, Sendable { let text: String }
+}
+
+enum Slow: RPCMethod {
+    static let name = "test.slow"
+    static let execution = Execution.concurrent
+    typealias Params = NoParams
+    typealias Result = EmptyResult
+}
+
+enum Fails: RPCMethod {
+    static let name = "test.fail"
+    typealias Params = NoParams
+    typealias Result = EmptyResult
+}
+
+/// A gate the slow method waits on, so tests decide when it completes.
+final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    func wait() { semaphore.wait() }
+    func open(_ count: Int = 1) { for _ in 0..<count { semaphore.signal() } }
+}
+
+struct TestError: Error {}
+
+func testRegistry(gate: Gate = Gate()) -> MethodRegistry {
+    var registry = MethodRegistry()
+    registry.register(Echo.self) { params, _ in
+        Echo.Result(text: String(repeating: params.text, count: params.times ?? 1))
+    }
+    registry.register(Slow.self) { _, _ in
+        gate.wait()
+        return EmptyResult()
+    }
+    registry.register(Fails.self) { _, _ in throw TestError() }
+    return registry
+}
+
+/// Collects deferred output lines.
+final class Output: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ bytes: [UInt8]) { lines.withLock { $0.append(String(decoding: bytes.dropLast(), as: UTF8.self)) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+@Suite("Dispatching")
+struct DispatcherTests {
+    let output = Output()
+    let gate = Gate()
+    let dispatcher: Dispatcher
+
+    init() {
+        let output = self.output
+        dispatcher = Dispatcher(registry: testRegistry(gate: gate), maxBatchEntries: 3, deferredOutput: { output.append($0) })
+    }
+
+    func reply(_ line: String) -> String? {
+        dispatcher.handle(line: Array(line.utf8)).map { String(decoding: $0.dropLast(), as: UTF8.self) }
+    }
+
+    @Test(arguments: [#""abc""#, "7", "-3", "2.50", "1e2", "null", "12345678901234567890", #""ü 😀""#])
+    func idsAreEchoedExactly(_ id: String) {
+        #expect(reply(#"{"jsonrpc":"2.0","id":\#(id),"method":"test.echo","params":{"text":"x"}}"#)
+                == #"{"jsonrpc":"2.0","id":\#(id),"result":{"text":"x"}}"#)
+    }
+
+    @Test(arguments: [
+        #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"x"}}"#,
+        #"{"jsonrpc":"2.0","method":"nope"}"#,
+        #"{"jsonrpc":"2.0","method":"test.echo","params":{"bad":1}}"#,
+        #"{"jsonrpc":"2.0","method":"test.echo","params":[1]}"#,
+        #"{"jsonrpc":"2.0","method":"test.fail"}"#,
+    ])
+    func notificationsAreNeverAnswered(_ line: String) {
+        #expect(reply(line) == nil)
+    }
+
+    @Test func parseErrorsAndInvalidUTF8AnswerWithNullID() {
+        #expect(reply("{oops")?.contains(#""id":null,"error":{"code":-32700"#) == true)
+        let invalid = dispatcher.handle(line: Array(#"{"a":""#.utf8) + [0xFF] + Array(#""}"#.utf8))
+        #expect(invalid.map { String(decoding: $0, as: UTF8.self) }?.contains(#""reason":"INVALID_UTF8","offset":6"#) == true)
+    }
+
+    @Test(arguments: [
+        (#"{"id":1,"method":"test.echo"}"#, "/jsonrpc"),
+        (#"{"jsonrpc":"1.0","id":1,"method":"test.echo"}"#, "/jsonrpc"),
+        (#"{"jsonrpc":"2.0","id":1,"method":5}"#, "/method"),
+        (#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":"x"}"#, "/params"),
+        (#"{"jsonrpc":"2.0","id":1,"method":"test.echo","extra":1}"#, "/extra"),
+        (#"{"jsonrpc":"2.0","id":{"a":1},"method":"test.echo"}"#, "/id"),
+    ])
+    func invalidEnvelopesAre32600WithThePath(_ line: String, _ path: String) {
+        let response = reply(line) ?? ""
+        #expect(response.contains(#""code":-32600"#))
+        #expect(response.contains(#""path":"\#(path)""#))
+    }
+
+    @Test func anInvalidEnvelopeKeepsAWellFormedID() {
+        #expect(reply(#"{"jsonrpc":"1.0","id":9,"method":"x"}"#)?.hasPrefix(#"{"jsonrpc":"2.0","id":9,"error""#) == true)
+        #expect(reply(#"{"jsonrpc":"1.0","id":[9],"method":"x"}"#)?.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error""#) == true)
+    }
+
+    @Test func unknownMethodsAndPositionalParams() {
+        #expect(reply(#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#)?.contains(#""code":-32601,"message":"Method not found","data":{"reason":"METHOD_NOT_FOUND","method":"nope"}"#) == true)
+        #expect(reply(#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":["x"]}"#)?.contains(#""code":-32602"#) == true)
+    }
+
+    @Test func aThrownForeignErrorIsAnInternalErrorWithoutItsDescription() {
+        #expect(reply(#"{"jsonrpc":"2.0","id":1,"method":"test.fail"}"#)?.contains(#""code":-32603"#) == true)
+    }
+
+    @Test func batchesAnswerEachRequestInOrder() {
+        let response = reply(#"[{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"text":"a"}},{"jsonrpc":"2.0","method":"test.echo","params":{"text":"n"}},[1]]"#)
+        #expect(response == #"[{"jsonrpc":"2.0","id":1,"result":{"text":"a"}},{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request","data":{"reason":"INVALID_REQUEST","errors":[{"path":"","message":"a request must be an object, not array"}]}}}]"#)
+    }
+
+    @Test func batchLimits() {
+        #expect(reply("[]") == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request","data":{"reason":"INVALID_REQUEST","errors":[{"path":"","message":"a batch must hold at least one request"}]}}}"#)
+        #expect(reply(#"[{"jsonrpc":"2.0","method":"test.echo","params":{"text":"n"}}]"#) == nil)
+        #expect(reply("[1,2,3,4]")?.contains(#""reason":"BATCH_TOO_LARGE","entries":4,"maxBatchEntries":3"#) == true)
+        #expect(reply("[1,2,3]")?.hasPrefix("[") == true)
+    }
+
+    @Test func concurrentWorkIsAnsweredWhenItCompletes() {
+        #expect(reply(#"{"jsonrpc":"2.0","id":"s","method":"test.slow"}"#) == nil)
+        gate.open()
+        dispatcher.waitForInFlightWork()
+        #expect(output.all == [#"{"jsonrpc":"2.0","id":"s","result":{}}"#])
+    }
+
+    @Test func cancellingARunningRequestAnswersItOnceWithMinus32800() {
+        #expect(reply(#"{"jsonrpc":"2.0","id":5,"method":"test.slow"}"#) == nil)
+        #expect(reply(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":5}}"#) == nil)
+        gate.open()
+        dispatcher.waitForInFlightWork()
+        #expect(output.all == [#"{"jsonrpc":"2.0","id":5,"error":{"code":-32800,"message":"Request cancelled","data":{"reason":"REQUEST_CANCELLED"}}}"#])
+    }
+
+    @Test func cancellingAnUnknownOrFinishedRequestDoesNothing() {
+        #expect(reply(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":42}}"#) == nil)
+        #expect(reply(#"{"jsonrpc":"2.0","id":1,"method":"test.slow"}"#) == nil)
+        gate.open()
+        dispatcher.waitForInFlightWork()
+        #expect(reply(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#) == nil)
+        #expect(output.all == [#"{"jsonrpc":"2.0","id":1,"result":{}}"#])
+    }
+
+    @Test func aBatchWithConcurrentWorkIsWrittenWhole() {
+        #expect(reply(#"[{"jsonrpc":"2.0","id":1,"method":"test.slow"},{"jsonrpc":"2.0","id":2,"method":"test.echo","params":{"text":"b"}}]"#) == nil)
+        gate.open()
+        dispatcher.waitForInFlightWork()
+        #expect(output.all == [#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{"text":"b"}}]"#])
+    }
+}

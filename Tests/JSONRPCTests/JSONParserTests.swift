@@ -1,0 +1,55 @@
+@testable import JSONRPC
+import Testing
+
+@Suite("JSON parsing and serialization")
+struct JSONParserTests {
+    @Test(arguments: [
+        #"{"a":1,"b":[true,false,null],"c":"x"}"#,
+        #"[1,-0,2.50,1e3,-1.5E-7,12345678901234567890123]"#,
+        #""tab\tnew\nquote\"back\\slash\u0001""#,
+        #"{"ünï":"çødé 😀"}"#,
+        #"[]"#, #"{}"#, #""""#, "0", "null",
+    ])
+    func serializationReproducesCompactInput(_ text: String) throws {
+        #expect(JSONSerializer.string(of: try JSONParser.parse(text)) == text)
+    }
+
+    @Test func numbersKeepTheirWrittenForm() throws {
+        #expect(try JSONParser.parse("2.50") == .number("2.50"))
+        #expect(try JSONParser.parse(" 1E+2 ") == .number("1E+2"))
+    }
+
+    @Test func escapesAndSurrogatePairsDecode() throws {
+        #expect(try JSONParser.parse(#""\ud83d\ude00\u00e9\/""#) == .string("😀é/"))
+    }
+
+    @Test(arguments: [
+        ("{", 1), ("[1,]", 3), (#"{"a" 1}"#, 5), ("01", 1), ("1.", 2), ("-", 1), ("tru", 0),
+        (#""abc"#, 4), ("\"a\nb\"", 2), (#""\x""#, 2), (#""\ud800""#, 7), (#""\udc00""#, 7),
+        ("1 2", 2), ("", 0), ("[1]x", 3), ("{\"a\":1,}", 7),
+    ])
+    func malformedTextIsRejectedWithItsOffset(_ text: String, _ offset: Int) {
+        #expect { try JSONParser.parse(text) } throws: { ($0 as? JSONParseError)?.offset == offset }
+    }
+
+    @Test func nestingIsBounded() {
+        let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1) + String(repeating: "]", count: JSONParser.maximumDepth + 1)
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
+        let allowed = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        #expect(throws: Never.self) { try JSONParser.parse(allowed) }
+    }
+
+    @Test func controlCharactersAreEscapedSoALineNeverBreaks() {
+        let text = JSONSerializer.string(of: .string("a\u{0}\u{1f}\r\n\u{2028}b"))
+        #expect(text == #""a\u0000\u001f\r\n"# + "\u{2028}b\"")
+        #expect(!text.utf8.contains(0x0A))
+    }
+
+    @Test(arguments: [
+        ([0xC3, 0xA9] as [UInt8], nil as Int?), ([0x61, 0xFF], 1), ([0xC0, 0x80], 0), ([0xED, 0xA0, 0x80], 0),
+        ([0xF4, 0x90, 0x80, 0x80], 0), ([0x61, 0x62, 0xE2, 0x82], 2), ([0xF0, 0x9F, 0x98, 0x80], nil),
+    ])
+    func utf8ValidationFindsTheFirstBadByte(_ bytes: [UInt8], _ offset: Int?) {
+        #expect(bytes.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == offset)
+    }
+}

@@ -1,0 +1,43 @@
+import JSONRPC
+import Testing
+
+@Suite("Line framing")
+struct LineFramerTests {
+    func events(_ chunks: [String], limit: Int = 16, finish: Bool = false) -> [LineFramer.Event] {
+        var framer = LineFramer(maxLineBytes: limit)
+        var events: [LineFramer.Event] = []
+        for chunk in chunks {
+            framer.append(Array(chunk.utf8))
+            while let event = framer.next() { events.append(event) }
+        }
+        if finish, let last = framer.finish() { events.append(last) }
+        return events
+    }
+
+    func line(_ text: String) -> LineFramer.Event { .line(Array(text.utf8)) }
+
+    @Test func splitsOnNewlinesAcrossChunks() {
+        #expect(events(["ab", "c\nde", "f\n\ng\n"]) == [line("abc"), line("def"), line("g")])
+    }
+
+    @Test func dropsCarriageReturnsAndBlankLines() {
+        #expect(events(["a\r\n\r\n  \n\tb\r\n"]) == [line("a"), line("\tb")])
+    }
+
+    @Test func reportsAnOverLongLineOnceAndServesTheNext() {
+        let long = String(repeating: "x", count: 40)
+        #expect(events([long + "\nok\n"]) == [.lineTooLong, line("ok")])
+        #expect(events([String(long.prefix(10)), String(long.dropFirst(10)), "yy", "\nok\n"]) == [.lineTooLong, line("ok")])
+    }
+
+    @Test func aLineOfExactlyTheLimitIsAccepted() {
+        let exact = String(repeating: "x", count: 16)
+        #expect(events([exact + "\r\n"]) == [line(exact)])
+        #expect(events([exact + "x\n"]) == [.lineTooLong])
+    }
+
+    @Test func finishReturnsAnUnterminatedLastLine() {
+        #expect(events(["a\nb"], finish: true) == [line("a"), line("b")])
+        #expect(events(["a\n"], finish: true) == [line("a")])
+    }
+}

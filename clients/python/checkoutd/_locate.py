@@ -1,0 +1,57 @@
+"""Finding the checkoutd executable."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Optional, Union
+
+from .errors import BinaryNotFound
+
+ENV_VAR = "CHECKOUTD_BIN"
+
+
+def find_binary(binary: Union[str, "os.PathLike[str]", None] = None) -> str:
+    """Returns the path of the checkoutd executable to run.
+
+    In order: ``binary`` when given; the ``CHECKOUTD_BIN`` environment
+    variable; ``checkoutd`` on ``PATH``; ``.build/release/checkoutd`` then
+    ``.build/debug/checkoutd`` in the nearest directory above this package
+    that has one (a source checkout). Raises :class:`BinaryNotFound`.
+    """
+    if binary is not None:
+        return _checked(os.fspath(binary), "the binary argument")
+    from_env = os.environ.get(ENV_VAR)
+    if from_env:
+        return _checked(from_env, f"${ENV_VAR}")
+    on_path = shutil.which("checkoutd")
+    if on_path:
+        return on_path
+    found = _find_in_checkout(Path(__file__).resolve().parent)
+    if found:
+        return found
+    raise BinaryNotFound(
+        f"checkoutd not found: pass binary=..., set ${ENV_VAR}, put checkoutd on PATH, "
+        "or run `swift build` in the repository")
+
+
+def _find_in_checkout(start: Path) -> Optional[str]:
+    for directory in (start, *start.parents):
+        for configuration in ("release", "debug"):
+            candidate = directory / ".build" / configuration / "checkoutd"
+            if candidate.is_file() and os.access(candidate, os.X_OK):
+                return str(candidate)
+    return None
+
+
+def _checked(path: str, origin: str) -> str:
+    if os.sep not in path and not os.path.exists(path):
+        resolved = shutil.which(path)
+        if resolved:
+            return resolved
+    if not os.path.isfile(path):
+        raise BinaryNotFound(f"checkoutd not found at {path!r} (from {origin})")
+    if not os.access(path, os.X_OK):
+        raise BinaryNotFound(f"{path!r} (from {origin}) is not executable")
+    return path
