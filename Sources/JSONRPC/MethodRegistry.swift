@@ -4,7 +4,12 @@ public struct MethodRegistry: Sendable {
     public struct Entry: Sendable {
         public let name: String
         public let execution: Execution
-        let invoke: @Sendable (JSONValue, RequestContext) -> Swift.Result<JSONValue, RPCError>
+        let handler: @Sendable (JSONValue, RequestContext) -> Swift.Result<JSONValue, RPCError>
+
+        /// Decodes `params`, runs the handler and encodes its result or error.
+        public func invoke(_ params: JSONValue, _ context: RequestContext) -> Swift.Result<JSONValue, RPCError> {
+            handler(params, context)
+        }
     }
 
     public private(set) var entries: [String: Entry] = [:]

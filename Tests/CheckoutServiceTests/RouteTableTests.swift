@@ -1,0 +1,93 @@
+import CheckoutCore
+@testable import CheckoutService
+import Foundation
+import JSONRPC
+import Testing
+
+/// The repository's Schemas/ folder, found from this file's path.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let schemas = root.appendingPathComponent("Schemas")
+
+    static func methodSchemas() throws -> [String: JSONValue] {
+        let folder = schemas.appendingPathComponent("methods")
+        var documents: [String: JSONValue] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".json") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            documents[String(file.dropLast(5))] = try JSONParser.parse(text)
+        }
+        return documents
+    }
+}
+
+@Suite("Route table, schemas and discovery agree")
+struct RouteTableTests {
+    static let frozen = Timestamp(rfc3339: "2026-11-21T10:00:00Z")!
+
+    @Test func routesSchemaFilesAndDiscoveryNameTheSameMethods() throws {
+        let routes = CheckoutService.methodNames
+        let files = try Repository.methodSchemas().keys.sorted()
+        let discovered: [String] = {
+            guard case .array(let methods)? = OpenRPCDocument.value["methods"] else { return [] }
+            return methods.compactMap { $0["name"]?.stringValue }.sorted()
+        }()
+        #expect(Set(routes).count == routes.count)
+        #expect(routes == files)
+        #expect(routes == discovered)
+    }
+
+    @Test func discoveryIsTheShippedDocumentByteForByte() throws {
+        let shipped = try Data(contentsOf: Repository.schemas.appendingPathComponent("openrpc.json"))
+        #expect(JSONSerializer.bytes(of: OpenRPCDocument.value) == Array(shipped))
+        #expect(EmbeddedOpenRPC.text.utf8.elementsEqual(shipped))
+    }
+
+    @Test func generatedSourcesAreUpToDate() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Repository.root.appendingPathComponent("scripts/generate").path, "--check"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "run scripts/generate")
+    }
+
+    @Test func everyExampleDecodesIntoItsParamsAndGivesItsResult() throws {
+        let service = CheckoutService(configuration: ServiceConfiguration(clock: FixedClock(Self.frozen)))
+        let registry = service.makeRegistry()
+        for (name, document) in try Repository.methodSchemas() {
+            guard case .array(let examples)? = document["examples"], !examples.isEmpty else {
+                Issue.record("\(name) has no examples")
+                continue
+            }
+            #expect(examples.contains { $0["result"] != nil }, "\(name) needs an example with a result")
+            let route = try #require(CheckoutService.routes.first { $0.name == name })
+            for example in examples {
+                let params = example["params"] ?? .object(JSONObject())
+                let label = "\(name): \(example["name"]?.stringValue ?? "?")"
+                let outcome = try #require(registry[name]).invoke(params, RequestContext(id: .number("1")))
+                if let expected = example["result"] {
+                    let decoded = decodes(route, params)
+                    #expect(decoded, "\(label) params do not decode")
+                    let actual = try outcome.get()
+                    if example["abbreviated"] == .bool(true) {
+                        #expect(actual["openrpc"] == expected["openrpc"] && actual["info"]?["title"] == expected["info"]?["title"], "\(label)")
+                    } else {
+                        #expect(actual == expected, "\(label)")
+                    }
+                } else if let error = example["error"] {
+                    guard case .failure(let actual) = outcome else {
+                        Issue.record("\(label) should fail")
+                        continue
+                    }
+                    #expect(JSONValue.number(String(actual.code)) == error["code"], "\(label)")
+                    #expect(JSONValue.string(actual.reason) == error["reason"], "\(label)")
+                }
+            }
+        }
+    }
+
+    private func decodes<Method: CheckoutMethod>(_ method: Method.Type, _ params: JSONValue) -> Bool {
+        if case .success = ParamsDecoder.decode(Method.Params.self, from: params) { return true }
+        return false
+    }
+}

@@ -1,0 +1,72 @@
+import CheckoutCore
+@testable import CheckoutService
+import JSONRPC
+import Synchronization
+import Testing
+
+/// Calls methods through the same registry a connection uses.
+struct ServiceHarness {
+    let registry: MethodRegistry
+
+    init(clock: any Clock = FixedClock(Timestamp(rfc3339: "2026-11-21T10:00:00Z")!)) {
+        registry = CheckoutService(configuration: ServiceConfiguration(clock: clock)).makeRegistry()
+    }
+
+    func call(_ method: String, _ params: String = "{}", context: RequestContext = RequestContext(id: .number("1"))) throws -> Result<JSONValue, RPCError> {
+        try #require(registry[method]).invoke(try JSONParser.parse(params), context)
+    }
+}
+
+@Suite("Service and mask methods")
+struct ServiceMethodTests {
+    let harness = ServiceHarness()
+
+    @Test func infoReportsTheFrozenClockAndEveryMethod() throws {
+        let info = try harness.call("service.info").get()
+        #expect(info["startedAt"] == .string("2026-11-21T10:00:00Z"))
+        #expect(info["now"] == .string("2026-11-21T10:00:00Z"))
+        #expect(info["methods"] == .array(CheckoutService.methodNames.map { .string($0) }))
+        #expect(info["version"] == .string(CheckoutService.version))
+    }
+
+    @Test func shutdownAsksTheConnectionToStop() throws {
+        let stopped = StopRecorder()
+        let context = RequestContext(id: .number("1"), stopper: { stopped.record() })
+        #expect(try harness.call("service.shutdown", context: context).get() == .object(JSONObject()))
+        #expect(stopped.wasStopped)
+    }
+
+    @Test(arguments: [
+        (#"{"value":"12","mask":"{{9x}}"}"#, ["/mask"]),
+        (#"{"value":"12","mask":"--"}"#, ["/mask"]),
+        (#"{"value":"12","mask":"{{99}}","cursor":3}"#, ["/cursor"]),
+        (#"{"value":"12","mask":"{{99}}","cursor":-1}"#, ["/cursor"]),
+        (#"{"value":"12","mask":"{{99","cursor":9}"#, ["/mask", "/cursor"]),
+        (#"{"mask":1,"other":true}"#, ["/value", "/mask", "/other"]),
+    ])
+    func maskApplyReportsEveryBadParam(_ params: String, _ paths: [String]) throws {
+        guard case .failure(let error) = try harness.call("mask.apply", params) else {
+            Issue.record("expected -32602")
+            return
+        }
+        #expect(error.code == -32602)
+        guard case .array(let problems)? = error.data["errors"] else { return }
+        #expect(problems.compactMap { $0["path"]?.stringValue } == paths)
+    }
+
+    @Test func maskApplyDefaultsTheCursorToTheEnd() throws {
+        let result = try harness.call("mask.apply", #"{"value":"1230","mask":"{{99}}/{{99}}"}"#).get()
+        #expect(result == .object(["value": .string("12/30"), "cursor": .number("5")]))
+    }
+
+    @Test func maskRemoveUnmasks() throws {
+        let result = try harness.call("mask.remove", #"{"value":"4111 1111 1111 1111","mask":"{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"}"#).get()
+        #expect(result == .object(["value": .string("4111111111111111")]))
+    }
+}
+
+final class StopRecorder: Sendable {
+    private let stopped = Mutex(false)
+    func record() { stopped.withLock { $0 = true } }
+    var wasStopped: Bool { stopped.withLock { $0 } }
+}

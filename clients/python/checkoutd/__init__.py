@@ -1,0 +1,34 @@
+"""Python client for checkoutd, the line-delimited JSON-RPC 2.0 checkout service.
+
+    from checkoutd import Checkoutd, InvalidParams
+
+    with Checkoutd(args=["--clock", "2026-11-21T10:00:00Z"]) as service:
+        service.mask_apply("1234567890", "{{99}} {{99}} {{99}} {{99}} {{99}}")
+        try:
+            service.call("mask.apply", {"value": 1})
+        except InvalidParams as error:
+            print(error.errors)   # [{"path": "/value", "message": ...}, ...]
+"""
+
+from ._locate import ENV_VAR, find_binary
+from .client import Checkoutd, MaskedValue, ResponseHook, ServiceInfo, UnmaskedValue
+from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
+                     ChallengeNotFound, CheckoutdError, ConnectionClosed, EncryptionFailed,
+                     InternalError, InvalidParams, InvalidRequest, InvalidUTF8, LineTooLong,
+                     MethodNotFound, ParseError, ProcessExited, ProductNotAvailable,
+                     ProtocolViolation, RequestCancelled, SessionExpired, SessionNotFound,
+                     ThreeDSDisabled, TokenNotFound, TransportError, UnknownAccountOnFile,
+                     UnknownCurrency, UnknownProduct, ValidationFailed)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Checkoutd", "find_binary", "ENV_VAR", "ResponseHook", "ServiceInfo", "MaskedValue",
+    "UnmaskedValue", "CheckoutdError", "REASON_CLASSES", "ParseError", "InvalidUTF8",
+    "InvalidRequest", "LineTooLong", "BatchTooLarge", "MethodNotFound", "InvalidParams",
+    "InternalError", "RequestCancelled", "SessionNotFound", "SessionExpired",
+    "UnknownProduct", "ProductNotAvailable", "UnknownAccountOnFile", "ValidationFailed",
+    "TokenNotFound", "ThreeDSDisabled", "ChallengeNotFound", "UnknownCurrency",
+    "EncryptionFailed", "TransportError", "ProcessExited", "ConnectionClosed", "CallTimeout",
+    "ProtocolViolation", "BinaryNotFound",
+]

@@ -1,0 +1,384 @@
+"""A thread-safe client that runs checkoutd as a child process.
+
+One writer lock serialises request lines on the child's stdin; one reader
+thread parses the child's stdout and hands each response to the call waiting
+for its id, so calls made from several threads are pipelined over the same
+process. A second thread drains stderr into a bounded buffer (logs).
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import json
+import os
+import subprocess
+import threading
+from typing import (Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence,
+                    TypedDict, Union)
+
+from ._locate import find_binary
+from .errors import (CallTimeout, CheckoutdError, ProcessExited, ProtocolViolation,
+                     TransportError)
+
+__all__ = ["Checkoutd", "ResponseHook", "ServiceInfo", "MaskedValue", "UnmaskedValue"]
+
+#: Called from the reader thread with (request method or None, response object)
+#: for every response the client receives, before the waiting call is woken.
+ResponseHook = Callable[[Optional[str], Dict[str, Any]], None]
+
+
+class ServiceInfo(TypedDict, total=False):
+    name: str
+    version: str
+    startedAt: str
+    now: str
+    methods: List[str]
+    keyId: str
+    ratesAsOf: str
+    catalogVersion: str
+
+
+class MaskedValue(TypedDict):
+    value: str
+    cursor: int
+
+
+class UnmaskedValue(TypedDict):
+    value: str
+
+
+class _Pending:
+    __slots__ = ("method", "event", "response", "exception")
+
+    def __init__(self, method: str):
+        self.method = method
+        self.event = threading.Event()
+        self.response: Optional[Dict[str, Any]] = None
+        self.exception: Optional[BaseException] = None
+
+
+class _StderrBuffer:
+    """The most recent stderr lines, at most ``limit`` bytes of them."""
+
+    def __init__(self, limit: int):
+        self._limit = limit
+        self._lines: Deque[str] = collections.deque()
+        self._size = 0
+        self._dropped = 0
+        self._cond = threading.Condition()
+
+    def append(self, line: str) -> None:
+        with self._cond:
+            self._lines.append(line)
+            self._size += len(line)
+            while self._size > self._limit and len(self._lines) > 1:
+                self._size -= len(self._lines.popleft())
+                self._dropped += 1
+            self._cond.notify_all()
+
+    def lines(self) -> List[str]:
+        with self._cond:
+            return list(self._lines)
+
+    def text(self) -> str:
+        with self._cond:
+            return "".join(self._lines)
+
+    @property
+    def dropped(self) -> int:
+        with self._cond:
+            return self._dropped
+
+    def wait_for(self, predicate: Callable[[str], bool], timeout: Optional[float]) -> bool:
+        with self._cond:
+            return self._cond.wait_for(lambda: predicate("".join(self._lines)), timeout)
+
+    def notify(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+
+
+class Checkoutd:
+    """A running checkoutd process speaking JSON-RPC 2.0 over its stdio.
+
+    >>> with Checkoutd(args=["--clock", "2026-11-21T10:00:00Z"]) as service:
+    ...     service.mask_apply("12", "{{99}}-{{99}}", cursor=2)
+    {'value': '12-', 'cursor': 3}
+
+    ``binary``: path of the executable (else ``$CHECKOUTD_BIN``, ``PATH``, or the
+    repository's ``.build`` directory). ``args``: extra command-line flags.
+    ``timeout``: default seconds a call waits for its response (``None``: forever).
+    ``stderr_limit``: bytes of stderr kept in :attr:`stderr`.
+    ``on_response``: see :data:`ResponseHook`.
+    """
+
+    def __init__(self, binary: Union[str, "os.PathLike[str]", None] = None,
+                 args: Sequence[str] = (), *, timeout: Optional[float] = None,
+                 env: Optional[Mapping[str, str]] = None, cwd: Optional[str] = None,
+                 stderr_limit: int = 1 << 20, on_response: Optional[ResponseHook] = None,
+                 close_timeout: float = 5.0):
+        self.binary = find_binary(binary)
+        self.args = [str(arg) for arg in args]
+        self.timeout = timeout
+        self.close_timeout = close_timeout
+        self._on_response = on_response
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()          # guards _pending and _failure
+        self._write_lock = threading.Lock()    # one line at a time on stdin
+        self._pending: Dict[int, _Pending] = {}
+        self._failure: Optional[TransportError] = None
+        self._stderr = _StderrBuffer(stderr_limit)
+        #: Responses that matched no pending call (e.g. errors with ``id: null``).
+        self.unmatched: Deque[Dict[str, Any]] = collections.deque(maxlen=100)
+        #: Exceptions raised by ``on_response`` (the reader thread survives them).
+        self.hook_errors: List[BaseException] = []
+        #: Lines on stdout that were not JSON-RPC responses (should stay empty).
+        self.protocol_errors: List[ProtocolViolation] = []
+
+        full_env = dict(os.environ)
+        if env:
+            full_env.update(env)
+        self.process = subprocess.Popen(
+            [self.binary, *self.args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, env=full_env, cwd=cwd)
+        self._stdout_thread = threading.Thread(
+            target=self._read_stdout, name=f"checkoutd-stdout-{self.process.pid}", daemon=True)
+        self._stderr_thread = threading.Thread(
+            target=self._read_stderr, name=f"checkoutd-stderr-{self.process.pid}", daemon=True)
+        self._stdout_thread.start()
+        self._stderr_thread.start()
+
+    # -- lifecycle ---------------------------------------------------------
+
+    def __enter__(self) -> "Checkoutd":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    @property
+    def returncode(self) -> Optional[int]:
+        return self.process.poll()
+
+    @property
+    def alive(self) -> bool:
+        return self._failure is None and self.process.poll() is None
+
+    def wait(self, timeout: Optional[float] = None) -> int:
+        """Waits for the process to exit on its own; returns its exit code."""
+        code = self.process.wait(timeout)
+        self._stdout_thread.join(timeout)
+        return code
+
+    def close(self, timeout: Optional[float] = None) -> Optional[int]:
+        """Ends the process: close stdin (the service finishes what it read
+        and exits 0), wait, then terminate, then kill. Returns the exit code.
+        Calls still waiting fail with :class:`ProcessExited`. Idempotent."""
+        timeout = self.close_timeout if timeout is None else timeout
+        with self._write_lock:
+            try:
+                if self.process.stdin and not self.process.stdin.closed:
+                    self.process.stdin.close()
+            except OSError:
+                pass
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._stdout_thread.join(timeout)
+        self._stderr_thread.join(timeout)
+        for stream in (self.process.stdout, self.process.stderr):
+            try:
+                if stream:
+                    stream.close()
+            except OSError:
+                pass
+        self._fail_all(ProcessExited("checkoutd connection closed", self.process.returncode,
+                                     self._stderr.text()))
+        return self.process.returncode
+
+    # -- stderr ------------------------------------------------------------
+
+    @property
+    def stderr(self) -> str:
+        """The most recent stderr output (bounded by ``stderr_limit``)."""
+        return self._stderr.text()
+
+    def stderr_lines(self) -> List[str]:
+        return [line.rstrip("\r\n") for line in self._stderr.lines()]
+
+    def wait_for_stderr(self, text: str, timeout: Optional[float] = 5.0) -> bool:
+        """Waits until ``text`` appears in the buffered stderr; returns whether it did."""
+        return self._stderr.wait_for(lambda current: text in current, timeout)
+
+    # -- calls -------------------------------------------------------------
+
+    def call(self, method: str, params: Optional[Mapping[str, Any]] = None,
+             timeout: Optional[float] = None) -> Any:
+        """Sends a request and returns its ``result``.
+
+        Raises the :class:`CheckoutdError` subclass matching ``error.data.reason``,
+        :class:`CallTimeout` after ``timeout`` seconds (the request is then
+        cancelled with ``$/cancelRequest``), or :class:`ProcessExited`.
+        """
+        timeout = self.timeout if timeout is None else timeout
+        pending = _Pending(method)
+        with self._lock:
+            if self._failure is not None:
+                raise self._failure
+            request_id = next(self._ids)
+            self._pending[request_id] = pending
+        message: Dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        try:
+            self._send(message)
+        except BaseException:
+            with self._lock:
+                self._pending.pop(request_id, None)
+            raise
+        if not pending.event.wait(timeout):
+            with self._lock:
+                still_pending = self._pending.pop(request_id, None) is not None
+            if still_pending:
+                try:
+                    self.notify("$/cancelRequest", {"id": request_id})
+                except TransportError:
+                    pass
+                raise CallTimeout(method, request_id, timeout)  # type: ignore[arg-type]
+        pending.event.wait()  # set at once when the reader took it during our timeout
+        if pending.exception is not None:
+            raise pending.exception
+        response = pending.response or {}
+        if "error" in response:
+            raise CheckoutdError.from_error(response["error"])
+        return response.get("result")
+
+    def notify(self, method: str, params: Optional[Mapping[str, Any]] = None) -> None:
+        """Sends a notification (no id, never answered)."""
+        with self._lock:
+            if self._failure is not None:
+                raise self._failure
+        message: Dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            message["params"] = params
+        self._send(message)
+
+    def _send(self, message: Mapping[str, Any]) -> None:
+        line = json.dumps(message, ensure_ascii=False, separators=(",", ":"),
+                          allow_nan=False).encode("utf-8") + b"\n"
+        with self._write_lock:
+            stdin = self.process.stdin
+            if stdin is None or stdin.closed:
+                raise self._failure or ProcessExited("checkoutd stdin is closed",
+                                                     self.process.poll(), self._stderr.text())
+            try:
+                stdin.write(line)
+                stdin.flush()
+            except (BrokenPipeError, OSError, ValueError) as error:
+                failure = ProcessExited(f"cannot write to checkoutd: {error}",
+                                        self.process.poll(), self._stderr.text())
+                raise failure from error
+
+    # -- reader threads ----------------------------------------------------
+
+    def _read_stdout(self) -> None:
+        assert self.process.stdout is not None
+        try:
+            for raw in self.process.stdout:
+                line = raw.rstrip(b"\r\n")
+                if not line:
+                    continue
+                try:
+                    message = json.loads(line.decode("utf-8"))
+                except (UnicodeDecodeError, ValueError) as error:
+                    self.protocol_errors.append(
+                        ProtocolViolation(f"not a JSON line on stdout: {line[:200]!r} ({error})"))
+                    continue
+                for response in (message if isinstance(message, list) else [message]):
+                    self._deliver(response)
+        except (OSError, ValueError):
+            pass
+        finally:
+            try:
+                returncode = self.process.wait(self.close_timeout)
+            except subprocess.TimeoutExpired:
+                returncode = None
+            self._stderr_thread.join(1.0)
+            self._fail_all(ProcessExited("checkoutd exited", returncode, self._stderr.text()))
+
+    def _deliver(self, response: Any) -> None:
+        if not isinstance(response, dict):
+            self.protocol_errors.append(ProtocolViolation(f"not a response object: {response!r}"))
+            return
+        request_id = response.get("id")
+        with self._lock:
+            pending = (self._pending.pop(request_id, None)
+                       if isinstance(request_id, int) and not isinstance(request_id, bool) else None)
+        if self._on_response is not None:
+            try:
+                self._on_response(pending.method if pending else None, response)
+            except BaseException as error:  # the reader must survive a faulty hook
+                self.hook_errors.append(error)
+        if pending is None:
+            self.unmatched.append(response)
+            return
+        pending.response = response
+        pending.event.set()
+
+    def _read_stderr(self) -> None:
+        assert self.process.stderr is not None
+        try:
+            for raw in self.process.stderr:
+                self._stderr.append(raw.decode("utf-8", errors="replace"))
+        except (OSError, ValueError):
+            pass
+        finally:
+            self._stderr.notify()
+
+    def _fail_all(self, failure: TransportError) -> None:
+        with self._lock:
+            if self._failure is None:
+                self._failure = failure
+            pending, self._pending = list(self._pending.values()), {}
+        for entry in pending:
+            entry.exception = self._failure
+            entry.event.set()
+
+    # -- typed wrappers ------------------------------------------------------
+
+    def discover(self, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``rpc.discover``: the OpenRPC 1.3 document describing every method."""
+        return self.call("rpc.discover", timeout=timeout)
+
+    def service_info(self, timeout: Optional[float] = None) -> ServiceInfo:
+        """``service.info``: name, version, clock and the method list."""
+        return self.call("service.info", timeout=timeout)
+
+    def shutdown(self, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``service.shutdown``: the service answers ``{}``, finishes in-flight
+        work and exits 0 (use :meth:`wait` or :meth:`close` afterwards)."""
+        return self.call("service.shutdown", timeout=timeout)
+
+    def mask_apply(self, value: str, mask: str, cursor: Optional[int] = None,
+                   timeout: Optional[float] = None) -> MaskedValue:
+        """``mask.apply``: ``value`` formatted with ``mask`` (API.md section 8)
+        and where the caret ends up."""
+        params: Dict[str, Any] = {"value": value, "mask": mask}
+        if cursor is not None:
+            params["cursor"] = cursor
+        return self.call("mask.apply", params, timeout=timeout)
+
+    def mask_remove(self, value: str, mask: str, timeout: Optional[float] = None) -> UnmaskedValue:
+        """``mask.remove``: the characters of a masked value at placeholder positions."""
+        return self.call("mask.remove", {"value": value, "mask": mask}, timeout=timeout)
