@@ -1,0 +1,108 @@
+/// A digit trie over every brand's prefix entries.
+///
+/// A range is stored as the few trie nodes that cover it (`BrandPrefix.coveringPrefixes`),
+/// each remembering the whole entry: the entry's own length decides when a number has
+/// matched it in full, and its length, kind and width decide which match wins.
+struct BrandTrie: Sendable {
+    /// An entry ending at a node: every number that reaches the node and has at least
+    /// `prefix.length` digits matches it.
+    struct Terminal: Sendable {
+        let brandIndex: Int
+        let prefix: BrandPrefix
+
+        /// Precedence of the entries, then table order between brands.
+        func wins(over other: Terminal) -> Bool {
+            if prefix.ranks(before: other.prefix) { return true }
+            if other.prefix.ranks(before: prefix) { return false }
+            return brandIndex < other.brandIndex
+        }
+    }
+
+    struct Node: Sendable {
+        var children = [Int32](repeating: -1, count: 10)
+        var terminals: [Terminal] = []
+        /// Brands of the terminals strictly below this node.
+        var brandsBelow: Set<Int> = []
+        /// True when every continuation of the node's digits matches some entry.
+        var coversEveryContinuation = false
+    }
+
+    /// The result of walking a number's digits down the trie.
+    struct Walk {
+        /// The brand of the winning entry among those matched in full.
+        let winner: Int?
+        /// Brands that the number or a continuation of it could be detected as.
+        let possibleBrands: Set<Int>
+        let canStayUnrecognised: Bool
+    }
+
+    private var nodes = [Node()]
+
+    /// `prefixLists[i]` holds the entries of brand `i`.
+    init(prefixLists: [[BrandPrefix]]) {
+        for (brandIndex, prefixes) in prefixLists.enumerated() {
+            for prefix in prefixes {
+                for path in prefix.coveringPrefixes() {
+                    nodes[insert(path)].terminals.append(Terminal(brandIndex: brandIndex, prefix: prefix))
+                }
+            }
+        }
+        for index in nodes.indices.reversed() {
+            let children = nodes[index].children.map { $0 < 0 ? nil : nodes[Int($0)] }
+            nodes[index].brandsBelow = children.reduce(into: []) { brands, child in
+                guard let child else { return }
+                brands.formUnion(child.brandsBelow)
+                brands.formUnion(child.terminals.map(\.brandIndex))
+            }
+            nodes[index].coversEveryContinuation = !nodes[index].terminals.isEmpty
+                || children.allSatisfy { $0?.coversEveryContinuation ?? false }
+        }
+    }
+
+    private mutating func insert(_ path: [UInt8]) -> Int {
+        var index = 0
+        for digit in path {
+            let child = nodes[index].children[Int(digit)]
+            if child >= 0 {
+                index = Int(child)
+            } else {
+                nodes.append(Node())
+                nodes[index].children[Int(digit)] = Int32(nodes.count - 1)
+                index = nodes.count - 1
+            }
+        }
+        return index
+    }
+
+    func walk(_ digits: [UInt8]) -> Walk {
+        var index = 0
+        var winner: Terminal? = nil
+        var pending: Set<Int> = []
+        var depth = 0
+        var consumedEveryDigit = true
+        while true {
+            for terminal in nodes[index].terminals {
+                if terminal.prefix.length > digits.count {
+                    pending.insert(terminal.brandIndex)
+                } else if winner.map({ terminal.wins(over: $0) }) ?? true {
+                    winner = terminal
+                }
+            }
+            guard depth < digits.count else { break }
+            let child = nodes[index].children[Int(digits[depth])]
+            guard child >= 0 else {
+                consumedEveryDigit = false
+                break
+            }
+            index = Int(child)
+            depth += 1
+        }
+        var possible = pending
+        if consumedEveryDigit { possible.formUnion(nodes[index].brandsBelow) }
+        if let winner { possible.insert(winner.brandIndex) }
+        let covered = consumedEveryDigit && nodes[index].coversEveryContinuation
+        return Walk(
+            winner: winner?.brandIndex, possibleBrands: possible,
+            canStayUnrecognised: winner == nil && pending.isEmpty && !covered)
+    }
+}

@@ -1,0 +1,85 @@
+/// A card scheme as `card.validate` and `card.format` report it: what the number,
+/// the CVC and the formatting of a card of this brand must look like.
+///
+/// On the wire it is `{"code","name","paymentProductId","panLengths","cvcLength","mask"}`;
+/// whether the brand requires Luhn and its per-length masks stay in the core.
+public struct CardBrand: Sendable, Hashable {
+    /// The lower-case brand code, e.g. `visa`.
+    public let code: String
+    /// The display name, e.g. `Visa`.
+    public let name: String
+    /// The payment product that processes the brand; nil for brands the catalog has no product for.
+    public let paymentProductId: Int?
+    /// The accepted card number lengths, ascending.
+    public let panLengths: [Int]
+    /// The exact number of CVC digits.
+    public let cvcLength: Int
+    /// The card number mask in the mask language of `Mask`.
+    public let mask: String
+    /// False for brands whose numbers need not pass the Luhn check (UnionPay).
+    public let requiresLuhn: Bool
+    /// Masks that replace `mask` for numbers of one particular length (Diners, 14 digits).
+    public let masksByPanLength: [Int: String]
+
+    /// The mask of every brand but Amex, and of numbers whose brand is unknown.
+    public static let defaultMask = "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"
+
+    public init(
+        code: String, name: String, paymentProductId: Int?, panLengths: [Int], cvcLength: Int,
+        mask: String = CardBrand.defaultMask, requiresLuhn: Bool = true, masksByPanLength: [Int: String] = [:]
+    ) {
+        self.code = code
+        self.name = name
+        self.paymentProductId = paymentProductId
+        self.panLengths = Array(Set(panLengths)).sorted()
+        self.cvcLength = cvcLength
+        self.mask = mask
+        self.requiresLuhn = requiresLuhn
+        self.masksByPanLength = masksByPanLength
+    }
+
+    /// The longest accepted card number length: digits beyond it are never part of the number.
+    public var longestPanLength: Int { panLengths.last ?? 0 }
+
+    /// The mask that lays out a number of `length` digits.
+    public func mask(forPanLength length: Int) -> String {
+        masksByPanLength[length] ?? mask
+    }
+}
+
+extension CardBrand: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case code, name, paymentProductId, panLengths, cvcLength, mask
+    }
+
+    /// Decodes the wire shape; the core-only properties come from the standard table's
+    /// brand with the same code, or are the defaults for a brand it does not know.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let code = try container.decode(String.self, forKey: .code)
+        let known = CardBrandTable.standard.brand(code: code)
+        self.init(
+            code: code,
+            name: try container.decode(String.self, forKey: .name),
+            paymentProductId: try container.decodeIfPresent(Int.self, forKey: .paymentProductId),
+            panLengths: try container.decode([Int].self, forKey: .panLengths),
+            cvcLength: try container.decode(Int.self, forKey: .cvcLength),
+            mask: try container.decode(String.self, forKey: .mask),
+            requiresLuhn: known?.requiresLuhn ?? true,
+            masksByPanLength: known?.masksByPanLength ?? [:])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(name, forKey: .name)
+        if let paymentProductId {
+            try container.encode(paymentProductId, forKey: .paymentProductId)
+        } else {
+            try container.encodeNil(forKey: .paymentProductId)
+        }
+        try container.encode(panLengths, forKey: .panLengths)
+        try container.encode(cvcLength, forKey: .cvcLength)
+        try container.encode(mask, forKey: .mask)
+    }
+}

@@ -1,0 +1,86 @@
+/// The brands a card number can belong to and the prefixes that identify them.
+///
+/// Built once into a digit trie, so detection walks the number's first digits
+/// instead of testing every prefix; see `BrandPrefix` for which entry wins when
+/// several match.
+public struct CardBrandTable: Sendable {
+    /// A brand with its prefix list; a brand without prefixes (Cartes Bancaires) is
+    /// only found by its code.
+    public struct Entry: Sendable, Hashable {
+        public let brand: CardBrand
+        public let prefixes: [BrandPrefix]
+
+        public init(brand: CardBrand, prefixes: [BrandPrefix]) {
+            self.brand = brand
+            self.prefixes = prefixes
+        }
+    }
+
+    public let entries: [Entry]
+    private let indexByCode: [String: Int]
+    private let trie: BrandTrie
+    private let masksByText: [String: Mask]
+
+    /// Where two entries share a code, lookup by code finds the first.
+    public init(_ entries: [Entry]) {
+        self.entries = entries
+        var indexByCode: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() where indexByCode[entry.brand.code.lowercased()] == nil {
+            indexByCode[entry.brand.code.lowercased()] = index
+        }
+        self.indexByCode = indexByCode
+        self.trie = BrandTrie(prefixLists: entries.map(\.prefixes))
+        var masksByText: [String: Mask] = [:]
+        for brand in entries.map(\.brand) {
+            for text in [brand.mask] + brand.masksByPanLength.values {
+                masksByText[text] = try? Mask(text)
+            }
+        }
+        self.masksByText = masksByText
+    }
+
+    public var brands: [CardBrand] { entries.map(\.brand) }
+
+    /// The brand with `code`, compared case-insensitively.
+    public func brand(code: String) -> CardBrand? {
+        indexByCode[code.lowercased()].map { entries[$0].brand }
+    }
+
+    /// The brand of a card number as typed (spaces allowed), from the longest prefix it
+    /// already matches in full: `40117` is Visa, `401178` Elo. Nil when no prefix
+    /// matches yet, or when the number holds anything but digits and spaces.
+    public func brand(ofCardNumber number: String) -> CardBrand? {
+        CardDigits.parseTypedCardNumber(number).flatMap { brand(ofDigits: $0) }
+    }
+
+    func brand(ofDigits digits: [UInt8]) -> CardBrand? {
+        trie.walk(digits).winner.map { entries[$0].brand }
+    }
+
+    /// What the brand is now and what it may become as more digits are typed.
+    func outlook(ofDigits digits: [UInt8]) -> BrandOutlook {
+        let walk = trie.walk(digits)
+        return BrandOutlook(
+            brand: walk.winner.map { entries[$0].brand },
+            possibleBrands: walk.possibleBrands.sorted().map { entries[$0].brand },
+            canStayUnrecognised: walk.canStayUnrecognised)
+    }
+
+    /// The parsed mask that lays out `panLength` digits of `brand`; the default card mask
+    /// for an unknown brand or a mask text that does not parse.
+    func mask(for brand: CardBrand?, panLength: Int) -> Mask {
+        brand.flatMap { masksByText[$0.mask(forPanLength: panLength)] } ?? Self.defaultMask
+    }
+
+    // The text is a constant that the mask tests parse.
+    private static let defaultMask = try! Mask(CardBrand.defaultMask)
+}
+
+/// A partial card number's brand now, and the brands further digits could still give it.
+struct BrandOutlook: Sendable {
+    let brand: CardBrand?
+    /// Every brand some continuation of the digits could be detected as, `brand` included.
+    let possibleBrands: [CardBrand]
+    /// True when some continuation matches no prefix at all.
+    let canStayUnrecognised: Bool
+}

@@ -1,0 +1,31 @@
+/// Decimal digits as the card rules handle them: values 0–9, most significant first.
+/// Only ASCII digits count; other Unicode digits are not part of a card number.
+enum CardDigits {
+    /// The digits of `text`, or nil when it holds anything but ASCII digits.
+    static func parse(_ text: some StringProtocol) -> [UInt8]? {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard let digit = digit(byte) else { return nil }
+            digits.append(digit)
+        }
+        return digits
+    }
+
+    /// The digits of a card number as typed: spaces are dropped, anything else but a digit makes it nil.
+    static func parseTypedCardNumber(_ text: String) -> [UInt8]? {
+        parse(text.utf8.contains(UInt8(ascii: " ")) ? text.filter { $0 != " " } : text)
+    }
+
+    static func digit(_ byte: UInt8) -> UInt8? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? byte - UInt8(ascii: "0") : nil
+    }
+
+    static func value(of digits: some Collection<UInt8>) -> Int {
+        digits.reduce(0) { $0 * 10 + Int($1) }
+    }
+
+    static func text(of digits: some Collection<UInt8>) -> String {
+        String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+    }
+}

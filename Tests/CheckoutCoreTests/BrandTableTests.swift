@@ -1,0 +1,90 @@
+import CheckoutCore
+import Foundation
+import Testing
+
+@Suite("Card brand table")
+struct BrandTableTests {
+    static let table = CardBrandTable.standard
+
+    @Test func holdsTheReferenceBrandsInOrder() {
+        #expect(Self.table.brands.map(\.code) == BrandReference.rows.map(\.code))
+    }
+
+    @Test(arguments: BrandReference.rows.map(\.code))
+    func describesEachBrandAsTheReferenceDoes(_ code: String) throws {
+        let row = try #require(BrandReference.rows.first { $0.code == code })
+        let brand = try #require(Self.table.brand(code: code))
+        #expect(brand.name == row.name)
+        #expect(brand.paymentProductId == row.paymentProductId)
+        #expect(brand.panLengths == row.panLengths)
+        #expect(brand.cvcLength == row.cvcLength)
+        #expect(brand.requiresLuhn == (code != "unionpay"))
+        let prefixes = try #require(Self.table.entries.first { $0.brand.code == code }).prefixes
+        #expect(prefixes.map(\.description) == BrandReference.entries.filter { $0.code == code }.map {
+            $0.isRange ? "\($0.lower)-\($0.upper)" : $0.lower
+        })
+    }
+
+    @Test(arguments: [
+        ("amex", "{{9999}} {{999999}} {{99999}}", [15: "{{9999}} {{999999}} {{99999}}"]),
+        ("diners", "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}",
+         [14: "{{9999}} {{999999}} {{9999}}", 16: "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"]),
+        ("visa", "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}", [16: "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"]),
+        ("troy", "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}", [16: "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"]),
+    ])
+    func carriesTheOnlinePaymentsMasks(_ code: String, _ mask: String, _ byLength: [Int: String]) throws {
+        let brand = try #require(Self.table.brand(code: code))
+        #expect(brand.mask == mask)
+        for (length, expected) in byLength {
+            #expect(brand.mask(forPanLength: length) == expected)
+        }
+    }
+
+    @Test(arguments: [
+        ("VISA", "visa"), ("Amex", "amex"), ("CartesBancaires", "cartesbancaires"), ("mir", "mir"),
+        ("visa ", nil), ("", nil), ("unknown", nil),
+    ] as [(String, String?)])
+    func findsABrandByItsCodeInAnyCase(_ code: String, _ expected: String?) {
+        #expect(Self.table.brand(code: code)?.code == expected)
+    }
+
+    @Test func cartesBancairesHasNoPrefix() throws {
+        let entry = try #require(Self.table.entries.first { $0.brand.code == "cartesbancaires" })
+        #expect(entry.prefixes.isEmpty)
+        #expect(entry.brand.paymentProductId == 130)
+    }
+
+    @Test func encodesTheWireShapeWithAnExplicitNullProduct() throws {
+        let elo = try #require(Self.table.brand(code: "elo"))
+        #expect(try Self.json(elo) == """
+            {"code":"elo","cvcLength":3,"mask":"{{9999}} {{9999}} {{9999}} {{9999}} {{999}}",\
+            "name":"Elo","panLengths":[16],"paymentProductId":null}
+            """)
+        let amex = try #require(Self.table.brand(code: "amex"))
+        #expect(try Self.json(amex) == """
+            {"code":"amex","cvcLength":4,"mask":"{{9999}} {{999999}} {{99999}}",\
+            "name":"American Express","panLengths":[15],"paymentProductId":2}
+            """)
+    }
+
+    @Test(arguments: BrandReference.rows.map(\.code))
+    func decodesWhatItEncodes(_ code: String) throws {
+        let brand = try #require(Self.table.brand(code: code))
+        let decoded = try JSONDecoder().decode(CardBrand.self, from: JSONEncoder().encode(brand))
+        #expect(decoded == brand)
+    }
+
+    @Test func decodesABrandTheTableDoesNotKnowWithDefaults() throws {
+        let json = #"{"code":"x","name":"X","paymentProductId":null,"panLengths":[19,16],"cvcLength":3,"mask":"{{9}}"}"#
+        let brand = try JSONDecoder().decode(CardBrand.self, from: Data(json.utf8))
+        #expect(brand == CardBrand(code: "x", name: "X", paymentProductId: nil, panLengths: [16, 19], cvcLength: 3,
+                                   mask: "{{9}}"))
+        #expect(brand.requiresLuhn)
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
