@@ -1,0 +1,20 @@
+/// The card brands a merchant accepts (Access Checkout's card brand restriction).
+///
+/// Codes compare case-insensitively; no list, or an empty one, accepts every brand.
+/// Only a recognised brand can be refused: a number no prefix identifies is judged
+/// by the default rules.
+public struct AcceptedBrands: Sendable, Hashable {
+    /// The accepted codes in lower case; nil when every brand is accepted.
+    public let codes: Set<String>?
+
+    public init(codes: [String]?) {
+        let lowercased = Set((codes ?? []).map { $0.lowercased() })
+        self.codes = lowercased.isEmpty ? nil : lowercased
+    }
+
+    public static let all = AcceptedBrands(codes: nil)
+
+    public func accepts(_ brand: CardBrand) -> Bool {
+        codes?.contains(brand.code.lowercased()) ?? true
+    }
+}

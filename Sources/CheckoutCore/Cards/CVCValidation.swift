@@ -1,0 +1,13 @@
+/// The state of the CVC field: exactly the brand's `cvcLength` digits, or 3 or 4 digits
+/// while the card number's brand is unknown. Fewer digits are `incomplete`, more are
+/// invalid `length`, anything but ASCII digits (spaces included) is invalid `format`.
+public enum CVCValidation {
+    public static let unrecognisedCVCLengths = [3, 4]
+
+    public static func state(of cvc: String, brand: CardBrand?) -> FieldState {
+        guard let digits = CardDigits.parse(cvc) else { return .invalid(.format) }
+        let lengths = brand.map { [$0.cvcLength] } ?? unrecognisedCVCLengths
+        if lengths.contains(digits.count) { return .valid }
+        return digits.count < (lengths.max() ?? 0) ? .incomplete(.length) : .invalid(.length)
+    }
+}

@@ -1,0 +1,40 @@
+/// The state of the card number (PAN) field as typed: spaces are ignored, any other
+/// character but a digit is invalid `format`.
+///
+/// A recognised brand needs one of its `panLengths` and, unless it is exempt, the Luhn
+/// check; an unrecognised number needs 12–19 digits and the Luhn check. A number
+/// that can still grow into a valid one is `incomplete`: too short (`length`), or at
+/// an accepted length but failing Luhn while a longer length remains (`luhn`).
+/// A brand outside `acceptedBrands` is invalid `allowedInContext`, unless further
+/// digits could still turn the number into an accepted brand (then it is incomplete);
+/// so is a number too short to have a brand yet whose every continuation is refused
+/// (`5004` can only become Maestro).
+public enum CardNumberValidation {
+    /// The lengths and check of a number no prefix identifies.
+    public static let unrecognisedPanLengths = Array(12...19)
+
+    public static func state(
+        of pan: String, acceptedBrands: AcceptedBrands = .all, brands: CardBrandTable = .standard
+    ) -> FieldState {
+        guard let digits = CardDigits.parseTypedCardNumber(pan) else { return .invalid(.format) }
+        let outlook = brands.outlook(ofDigits: digits)
+        let numberRules = state(of: digits, lengths: outlook.brand?.panLengths ?? unrecognisedPanLengths,
+                                requiresLuhn: outlook.brand?.requiresLuhn ?? true)
+        return .combining([brandRule(outlook, acceptedBrands), numberRules])
+    }
+
+    private static func brandRule(_ outlook: BrandOutlook, _ acceptedBrands: AcceptedBrands) -> FieldState {
+        if let brand = outlook.brand, acceptedBrands.accepts(brand) { return .valid }
+        if outlook.canStayUnrecognised { return .valid }
+        guard outlook.possibleBrands.contains(where: acceptedBrands.accepts) else { return .invalid(.allowedInContext) }
+        return outlook.brand == nil ? .valid : .incomplete(.allowedInContext)
+    }
+
+    private static func state(of digits: [UInt8], lengths: [Int], requiresLuhn: Bool) -> FieldState {
+        let longest = lengths.last ?? 0
+        if digits.count > longest { return .invalid(.length) }
+        guard lengths.contains(digits.count) else { return .incomplete(.length) }
+        if !requiresLuhn || Luhn.isValid(digits: digits) { return .valid }
+        return digits.count < longest ? .incomplete(.luhn) : .invalid(.luhn)
+    }
+}

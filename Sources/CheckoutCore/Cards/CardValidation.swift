@@ -1,0 +1,19 @@
+/// `card.validate`: the brand of the card number and the state of each field given.
+///
+/// The CVC is judged by the brand detected from the number, accepted or not.
+/// `validationSuccess` needs all three fields, each valid.
+public enum CardValidation {
+    public static func validate(
+        pan: String?, expiryDate: String?, cvc: String?, acceptedBrands: AcceptedBrands = .all,
+        currentMonth: CalendarMonth, brands: CardBrandTable = .standard
+    ) -> CardValidationResult {
+        let cardBrand = pan.flatMap { brands.brand(ofCardNumber: $0) }
+        let panState = pan.map { CardNumberValidation.state(of: $0, acceptedBrands: acceptedBrands, brands: brands) }
+        let expiryDateState = expiryDate.map { ExpiryDateValidation.state(of: $0, currentMonth: currentMonth) }
+        let cvcState = cvc.map { CVCValidation.state(of: $0, brand: cardBrand) }
+        let states = [panState, expiryDateState, cvcState]
+        return CardValidationResult(
+            cardBrand: cardBrand, pan: panState, expiryDate: expiryDateState, cvc: cvcState,
+            validationSuccess: states.allSatisfy { $0?.isValid ?? false })
+    }
+}
