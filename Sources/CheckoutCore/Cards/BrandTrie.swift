@@ -23,8 +23,6 @@ struct BrandTrie: Sendable {
         var terminals: [Terminal] = []
         /// Brands of the terminals strictly below this node.
         var brandsBelow: Set<Int> = []
-        /// True when every continuation of the node's digits matches some entry.
-        var coversEveryContinuation = false
     }
 
     /// The result of walking a number's digits down the trie.
@@ -33,7 +31,6 @@ struct BrandTrie: Sendable {
         let winner: Int?
         /// Brands that the number or a continuation of it could be detected as.
         let possibleBrands: Set<Int>
-        let canStayUnrecognised: Bool
     }
 
     private var nodes = [Node()]
@@ -54,8 +51,6 @@ struct BrandTrie: Sendable {
                 brands.formUnion(child.brandsBelow)
                 brands.formUnion(child.terminals.map(\.brandIndex))
             }
-            nodes[index].coversEveryContinuation = !nodes[index].terminals.isEmpty
-                || children.allSatisfy { $0?.coversEveryContinuation ?? false }
         }
     }
 
@@ -100,9 +95,6 @@ struct BrandTrie: Sendable {
         var possible = pending
         if consumedEveryDigit { possible.formUnion(nodes[index].brandsBelow) }
         if let winner { possible.insert(winner.brandIndex) }
-        let covered = consumedEveryDigit && nodes[index].coversEveryContinuation
-        return Walk(
-            winner: winner?.brandIndex, possibleBrands: possible,
-            canStayUnrecognised: winner == nil && pending.isEmpty && !covered)
+        return Walk(winner: winner?.brandIndex, possibleBrands: possible)
     }
 }

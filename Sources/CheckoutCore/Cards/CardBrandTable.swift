@@ -62,8 +62,7 @@ public struct CardBrandTable: Sendable {
         let walk = trie.walk(digits)
         return BrandOutlook(
             brand: walk.winner.map { entries[$0].brand },
-            possibleBrands: walk.possibleBrands.sorted().map { entries[$0].brand },
-            canStayUnrecognised: walk.canStayUnrecognised)
+            possibleBrands: walk.possibleBrands.sorted().map { entries[$0].brand })
     }
 
     /// The parsed mask that lays out `panLength` digits of `brand`; the default card mask
@@ -81,6 +80,4 @@ struct BrandOutlook: Sendable {
     let brand: CardBrand?
     /// Every brand some continuation of the digits could be detected as, `brand` included.
     let possibleBrands: [CardBrand]
-    /// True when some continuation matches no prefix at all.
-    let canStayUnrecognised: Bool
 }

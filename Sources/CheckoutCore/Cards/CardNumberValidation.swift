@@ -5,10 +5,10 @@
 /// check; an unrecognised number needs 12–19 digits and the Luhn check. A number
 /// that can still grow into a valid one is `incomplete`: too short (`length`), or at
 /// an accepted length but failing Luhn while a longer length remains (`luhn`).
-/// A brand outside `acceptedBrands` is invalid `allowedInContext`, unless further
-/// digits could still turn the number into an accepted brand (then it is incomplete);
-/// so is a number too short to have a brand yet whose every continuation is refused
-/// (`5004` can only become Maestro).
+/// A recognised brand outside `acceptedBrands` is invalid `allowedInContext`, unless
+/// further digits could still turn the number into an accepted brand (`4` may become
+/// Elo): then it is incomplete. A number no prefix identifies yet is judged by the
+/// default rules alone.
 public enum CardNumberValidation {
     /// The lengths and check of a number no prefix identifies.
     public static let unrecognisedPanLengths = Array(12...19)
@@ -24,10 +24,9 @@ public enum CardNumberValidation {
     }
 
     private static func brandRule(_ outlook: BrandOutlook, _ acceptedBrands: AcceptedBrands) -> FieldState {
-        if let brand = outlook.brand, acceptedBrands.accepts(brand) { return .valid }
-        if outlook.canStayUnrecognised { return .valid }
+        guard let brand = outlook.brand, !acceptedBrands.accepts(brand) else { return .valid }
         guard outlook.possibleBrands.contains(where: acceptedBrands.accepts) else { return .invalid(.allowedInContext) }
-        return outlook.brand == nil ? .valid : .incomplete(.allowedInContext)
+        return .incomplete(.allowedInContext)
     }
 
     private static func state(of digits: [UInt8], lengths: [Int], requiresLuhn: Bool) -> FieldState {
