@@ -9,5 +9,5 @@ protocol CheckoutMethod: RPCMethod {
 extension CheckoutService {
     /// Every method checkoutd serves, one list per namespace file. A test checks
     /// this list against `Schemas/methods` and the `rpc.discover` document.
-    static let routes: [any CheckoutMethod.Type] = ServiceMethods.routes + MaskMethods.routes
+    static let routes: [any CheckoutMethod.Type] = ServiceMethods.routes + MaskMethods.routes + CardMethods.routes
 }

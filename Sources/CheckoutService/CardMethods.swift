@@ -1,0 +1,49 @@
+import CheckoutCore
+import JSONRPC
+
+/// The `card.*` namespace: Access Checkout card validation and PAN formatting
+/// (API.md section 4 "Card input" and section 5).
+enum CardMethods {
+    static let routes: [any CheckoutMethod.Type] = [Validate.self, Format.self]
+
+    /// `card.validate`: the brand and the state of each field as the customer types.
+    enum Validate: CheckoutMethod {
+        static let name = "card.validate"
+        typealias Result = CardValidationResult
+
+        struct Params: Decodable, Sendable {
+            let pan: String?
+            let expiryDate: String?
+            let cvc: String?
+            let acceptedBrands: [String]?
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> CardValidationResult {
+            CardValidation.validate(
+                pan: params.pan, expiryDate: params.expiryDate, cvc: params.cvc,
+                acceptedBrands: AcceptedBrands(codes: params.acceptedBrands),
+                currentMonth: service.configuration.clock.now().calendarMonth)
+        }
+    }
+
+    /// `card.format`: the card number laid out with its brand's mask, caret kept among the digits.
+    enum Format: CheckoutMethod {
+        static let name = "card.format"
+        typealias Result = FormattedCardNumber
+
+        struct Params: Decodable, Sendable {
+            let pan: String
+            let cursor: Int?
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> FormattedCardNumber {
+            var problems = ParamChecks()
+            if let cursor = params.cursor {
+                problems.check(cursor >= 0 && cursor <= params.pan.unicodeScalars.count, at: "/cursor",
+                               "must be between 0 and the length of pan (\(params.pan.unicodeScalars.count) characters)")
+            }
+            try problems.throwIfAny()
+            return CardNumberFormatting.format(pan: params.pan, cursor: params.cursor)
+        }
+    }
+}
