@@ -31,19 +31,17 @@ enum CardMethods {
         static let name = "card.format"
         typealias Result = FormattedCardNumber
 
-        struct Params: Decodable, Sendable {
+        struct Params: Decodable, Sendable, ParamsChecking {
             let pan: String
-            let cursor: Int?
+            let cursor: CaretPosition?
+
+            func check(_ checks: inout ParamChecks) {
+                cursor?.require(within: pan, at: "/cursor", textPath: "/pan", &checks)
+            }
         }
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> FormattedCardNumber {
-            var problems = ParamChecks()
-            if let cursor = params.cursor {
-                problems.check(cursor >= 0 && cursor <= params.pan.unicodeScalars.count, at: "/cursor",
-                               "must be between 0 and the length of pan (\(params.pan.unicodeScalars.count) characters)")
-            }
-            try problems.throwIfAny()
-            return CardNumberFormatting.format(pan: params.pan, cursor: params.cursor)
+            CardNumberFormatting.format(pan: params.pan, cursor: params.cursor?.offset)
         }
     }
 }

@@ -10,21 +10,18 @@ enum MaskMethods {
         static let name = "mask.apply"
         typealias Result = MaskedValue
 
-        struct Params: Decodable, Sendable {
+        struct Params: Decodable, Sendable, ParamsChecking {
             let value: String
-            let mask: String
-            let cursor: Int?
+            let mask: Mask
+            let cursor: CaretPosition?
+
+            func check(_ checks: inout ParamChecks) {
+                cursor?.require(within: value, at: "/cursor", textPath: "/value", &checks)
+            }
         }
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> MaskedValue {
-            var problems = ParamChecks()
-            let mask = problems.mask(params.mask, at: "/mask")
-            if let cursor = params.cursor {
-                problems.check(cursor >= 0 && cursor <= params.value.unicodeScalars.count, at: "/cursor",
-                               "must be between 0 and the length of value (\(params.value.unicodeScalars.count) characters)")
-            }
-            try problems.throwIfAny()
-            return mask!.apply(to: params.value, cursor: params.cursor)
+            params.mask.apply(to: params.value, cursor: params.cursor?.offset)
         }
     }
 
@@ -34,7 +31,7 @@ enum MaskMethods {
 
         struct Params: Decodable, Sendable {
             let value: String
-            let mask: String
+            let mask: Mask
         }
 
         struct Result: Encodable, Sendable {
@@ -42,10 +39,7 @@ enum MaskMethods {
         }
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
-            var problems = ParamChecks()
-            let mask = problems.mask(params.mask, at: "/mask")
-            try problems.throwIfAny()
-            return Result(value: mask!.remove(from: params.value))
+            Result(value: params.mask.remove(from: params.value))
         }
     }
 }

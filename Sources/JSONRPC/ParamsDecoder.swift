@@ -17,17 +17,27 @@ public struct ParamProblem: Sendable, Hashable, Codable, CustomStringConvertible
 /// a problem with a stand-in value so later problems are found too; the stand-in
 /// never escapes because any problem fails the whole decode.
 public enum ParamsDecoder {
+    /// The decoded value, or every problem: decoding problems first, then those
+    /// of the value's `ParamsChecking` rules that do not involve a member that
+    /// already failed to decode.
     public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) -> Swift.Result<T, ParamsError> {
         let log = ProblemLog()
         let decoder = TreeDecoder(value: value, path: [], log: log, isStandIn: false)
+        var decoded: T? = nil
         do {
-            let decoded = try decodeNode(T.self, decoder: decoder)
+            decoded = try decodeNode(T.self, decoder: decoder)
             log.reportUnrequestedMembers()
-            if log.problems.isEmpty { return .success(decoded) }
         } catch {
             // The problem that stopped decoding is already in the log.
         }
-        return .failure(ParamsError(problems: log.problems))
+        var problems = log.problems
+        if let checked = decoded as? any ParamsChecking {
+            var checks = ParamChecks(failedPaths: Set(problems.map(\.path)))
+            checked.check(&checks)
+            problems += checks.problems
+        }
+        guard let decoded, problems.isEmpty else { return .failure(ParamsError(problems: problems)) }
+        return .success(decoded)
     }
 }
 
@@ -38,6 +48,14 @@ public struct ParamsError: Error, Sendable, Hashable {
     public init(problems: [ParamProblem]) {
         self.problems = problems
     }
+}
+
+/// A params type whose own `init(from:)` can reject a value (a mask that does
+/// not parse, a negative cursor) and that offers a stand-in, so the decoder can
+/// record the problem and go on to find the others. Types without a stand-in
+/// stop decoding at their first rejected value.
+public protocol DecodingStandIn {
+    static var decodingStandIn: Self { get }
 }
 
 /// Thrown to stop decoding when a type's own `init(from:)` rejected its value.
@@ -145,6 +163,7 @@ private func decodeNode<T: Decodable>(_ type: T.Type, decoder: TreeDecoder) thro
         throw error
     } catch {
         if !decoder.isStandIn { decoder.log.record(decoder.path, describe(error)) }
+        if let standIn = (T.self as? any DecodingStandIn.Type)?.decodingStandIn as? T { return standIn }
         throw DecodingStopped()
     }
 }

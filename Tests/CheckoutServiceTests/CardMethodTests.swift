@@ -39,7 +39,7 @@ struct CardMethodTests {
     @Test(arguments: [
         ("card.validate", #"{"pan":4111,"acceptedBrands":"visa","cvv":"123"}"#, ["/pan", "/acceptedBrands", "/cvv"]),
         ("card.format", #"{"pan":"4111","cursor":5}"#, ["/cursor"]),
-        ("card.format", #"{"cursor":-1}"#, ["/pan"]),
+        ("card.format", #"{"cursor":-1}"#, ["/pan", "/cursor"]),
     ])
     func badParamsAreReportedByPath(_ method: String, _ params: String, _ paths: [String]) throws {
         guard case .failure(let error) = try ServiceHarness().call(method, params) else {

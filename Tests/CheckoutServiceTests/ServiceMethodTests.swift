@@ -42,7 +42,10 @@ struct ServiceMethodTests {
         (#"{"value":"12","mask":"{{99}}","cursor":3}"#, ["/cursor"]),
         (#"{"value":"12","mask":"{{99}}","cursor":-1}"#, ["/cursor"]),
         (#"{"value":"12","mask":"{{99","cursor":9}"#, ["/mask", "/cursor"]),
+        (#"{"value":12,"mask":"{{99}}","cursor":9}"#, ["/value"]),
+        (#"{"value":"12","mask":"{{99}}","cursor":9}"#, ["/cursor"]),
         (#"{"mask":1,"other":true}"#, ["/value", "/mask", "/other"]),
+        (#"{"value":1,"mask":"{{99","cursor":-1,"bogus":true}"#, ["/value", "/mask", "/cursor", "/bogus"]),
     ])
     func maskApplyReportsEveryBadParam(_ params: String, _ paths: [String]) throws {
         guard case .failure(let error) = try harness.call("mask.apply", params) else {

@@ -8,7 +8,30 @@ struct ParamsDecoderTests {
         let expiryDate: String
     }
 
-    enum Mode: String, Decodable { case fast, slow }
+    enum Mode: String, Decodable, DecodingStandIn {
+        case fast, slow
+        static let decodingStandIn = Mode.fast
+    }
+
+    /// A value with its own rule, checked while decoding.
+    struct Even: Decodable, Equatable, DecodingStandIn {
+        let value: Int
+        static let decodingStandIn = Even(value: 0)
+        init(value: Int) { self.value = value }
+        init(from decoder: any Decoder) throws {
+            value = try decoder.singleValueContainer().decode(Int.self)
+            guard value % 2 == 0 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "must be even"))
+            }
+        }
+    }
+
+    struct Strict: Decodable {
+        let mode: Mode
+        let even: Even
+        let name: String
+        let extra: [Even]
+    }
 
     struct Params: Decodable, Equatable {
         let card: Card
@@ -58,6 +81,45 @@ struct ParamsDecoderTests {
     @Test func anInvalidEnumValueIsNamed() throws {
         let found = try problems(#"{"card":{"cardNumber":"1","expiryDate":"2"},"tags":[],"mode":"warp"}"#)
         #expect(found.map(\.path) == ["/mode"])
+    }
+
+    @Test func rulesCheckedWhileDecodingDoNotHideLaterProblems() throws {
+        let value = try JSONParser.parse(#"{"mode":"warp","even":3,"name":1,"extra":[2,5],"other":0}"#)
+        guard case .failure(let error) = ParamsDecoder.decode(Strict.self, from: value) else {
+            Issue.record("expected problems")
+            return
+        }
+        #expect(error.problems.map(\.path) == ["/mode", "/even", "/name", "/extra/1", "/other"])
+        #expect(error.problems[1].message == "must be even")
+    }
+
+    struct Window: Decodable, ParamsChecking {
+        let text: String
+        let start: Even
+        let end: Int
+
+        func check(_ checks: inout ParamChecks) {
+            checks.require(end <= text.count, at: "/end", reading: ["/text"], "must not be past the end of text")
+            checks.require(start.value <= end, at: "/start", reading: ["/end"], "must not be after end")
+        }
+    }
+
+    func windowProblems(_ json: String) throws -> [String] {
+        switch ParamsDecoder.decode(Window.self, from: try JSONParser.parse(json)) {
+        case .success: return []
+        case .failure(let error): return error.problems.map(\.path)
+        }
+    }
+
+    @Test func crossMemberRulesRunEvenWhenAnotherMemberFailed() throws {
+        #expect(try windowProblems(#"{"text":"abc","start":2,"end":3}"#) == [])
+        #expect(try windowProblems(#"{"text":"abc","start":3,"end":9}"#) == ["/start", "/end"])
+        #expect(try windowProblems(#"{"text":"abc","start":4,"end":2,"x":0}"#) == ["/x", "/start"])
+    }
+
+    @Test func crossMemberRulesSkipMembersThatFailedToDecode() throws {
+        #expect(try windowProblems(#"{"text":3,"start":2,"end":9}"#) == ["/text"])
+        #expect(try windowProblems(#"{"text":"abc","start":2,"end":"9"}"#) == ["/end"])
     }
 
     @Test func paramsThatAreNotAnObjectAreReportedAtTheRoot() throws {

@@ -1,0 +1,21 @@
+/// A mask travels as its text; decoding parses it, so a malformed mask is
+/// rejected where it is read, with the reason and offset.
+extension Mask: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            self = try Mask(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "is not a valid mask: \(error)")
+        }
+        guard capacity > 0 else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "has no placeholders ({{...}})")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}
