@@ -21,7 +21,8 @@ from ._locate import find_binary
 from .errors import (CallTimeout, CheckoutdError, ProcessExited, ProtocolViolation,
                      TransportError)
 
-__all__ = ["Checkoutd", "ResponseHook", "ServiceInfo", "MaskedValue", "UnmaskedValue"]
+__all__ = ["Checkoutd", "ResponseHook", "ServiceInfo", "MaskedValue", "UnmaskedValue", "Brand",
+           "FieldState", "CardValidation", "FormattedCard"]
 
 #: Called from the reader thread with (request method or None, response object)
 #: for every response the client receives, before the waiting call is woken.
@@ -46,6 +47,34 @@ class MaskedValue(TypedDict):
 
 class UnmaskedValue(TypedDict):
     value: str
+
+
+class Brand(TypedDict):
+    code: str
+    name: str
+    paymentProductId: int
+    panLengths: List[int]
+    cvcLength: int
+    mask: str
+
+
+class FieldState(TypedDict):
+    state: str          # "valid" | "incomplete" | "invalid"
+    errors: List[str]
+
+
+class CardValidation(TypedDict, total=False):
+    cardBrand: Optional[Brand]
+    pan: FieldState
+    expiryDate: FieldState
+    cvc: FieldState
+    validationSuccess: bool
+
+
+class FormattedCard(TypedDict):
+    formatted: str
+    cursor: int
+    cardBrand: Optional[Brand]
 
 
 class _Pending:
@@ -382,3 +411,26 @@ class Checkoutd:
     def mask_remove(self, value: str, mask: str, timeout: Optional[float] = None) -> UnmaskedValue:
         """``mask.remove``: the characters of a masked value at placeholder positions."""
         return self.call("mask.remove", {"value": value, "mask": mask}, timeout=timeout)
+
+    def card_validate(self, pan: Optional[str] = None, expiry_date: Optional[str] = None,
+                      cvc: Optional[str] = None, accepted_brands: Optional[Sequence[str]] = None,
+                      client_session_id: Optional[str] = None,
+                      timeout: Optional[float] = None) -> CardValidation:
+        """``card.validate``: the brand and the state of each field given
+        (``valid`` / ``incomplete`` / ``invalid``); only given fields are sent."""
+        params: Dict[str, Any] = {}
+        for name, value in (("pan", pan), ("expiryDate", expiry_date), ("cvc", cvc),
+                            ("clientSessionId", client_session_id)):
+            if value is not None:
+                params[name] = value
+        if accepted_brands is not None:
+            params["acceptedBrands"] = list(accepted_brands)
+        return self.call("card.validate", params, timeout=timeout)
+
+    def card_format(self, pan: str, cursor: Optional[int] = None,
+                    timeout: Optional[float] = None) -> FormattedCard:
+        """``card.format``: the number grouped for its brand, with the caret kept in place."""
+        params: Dict[str, Any] = {"pan": pan}
+        if cursor is not None:
+            params["cursor"] = cursor
+        return self.call("card.format", params, timeout=timeout)

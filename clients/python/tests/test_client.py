@@ -314,3 +314,37 @@ def test_binary_on_path_then_in_the_checkout(monkeypatch, tmp_path):
     found = find_binary()
     assert found.endswith(os.path.join(".build", "release", "checkoutd")) or found.endswith(
         os.path.join(".build", "debug", "checkoutd"))
+
+
+# -- typed wrappers ------------------------------------------------------------------
+
+def wrapper_name(method: str) -> str:
+    special = {"rpc.discover": "discover", "service.shutdown": "shutdown"}
+    if method in special:
+        return special[method]
+    import re
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", method.replace(".", "_")).lower()
+
+
+def test_every_method_with_a_schema_has_a_typed_wrapper(schemas):
+    missing = [f"{method} -> Checkoutd.{wrapper_name(method)}()" for method in schemas.methods
+               if not callable(getattr(Checkoutd, wrapper_name(method), None))]
+    assert missing == [], "DESIGN.md: every RPC method has a wrapper in each client"
+
+
+def test_card_format_wrapper(client):
+    result = client.card_format("4111111111111111")
+    assert result["formatted"] == "4111 1111 1111 1111"
+    assert result["cardBrand"]["code"] == "visa"
+    amex = client.card_format("378282246310005", cursor=4)
+    assert amex["formatted"] == "3782 822463 10005" and amex["cardBrand"]["code"] == "amex"
+
+
+def test_card_validate_wrapper(client):
+    result = client.card_validate(pan="4111 1111 1111 1111", expiry_date="12/30", cvc="123")
+    assert result["cardBrand"]["code"] == "visa"
+    assert result["pan"] == {"state": "valid", "errors": []}
+    assert result["validationSuccess"] is True
+    partial = client.card_validate(pan="4111")
+    assert partial["pan"]["state"] == "incomplete" and partial["validationSuccess"] is False
+    assert "expiryDate" not in partial and "cvc" not in partial
