@@ -414,13 +414,11 @@ class Checkoutd:
 
     def card_validate(self, pan: Optional[str] = None, expiry_date: Optional[str] = None,
                       cvc: Optional[str] = None, accepted_brands: Optional[Sequence[str]] = None,
-                      client_session_id: Optional[str] = None,
                       timeout: Optional[float] = None) -> CardValidation:
         """``card.validate``: the brand and the state of each field given
         (``valid`` / ``incomplete`` / ``invalid``); only given fields are sent."""
         params: Dict[str, Any] = {}
-        for name, value in (("pan", pan), ("expiryDate", expiry_date), ("cvc", cvc),
-                            ("clientSessionId", client_session_id)):
+        for name, value in (("pan", pan), ("expiryDate", expiry_date), ("cvc", cvc)):
             if value is not None:
                 params[name] = value
         if accepted_brands is not None:
