@@ -1,8 +1,9 @@
 import Synchronization
 
-/// The one owner of the protocol's output file descriptor. Each frame is written
-/// whole under a lock (a loop over partial writes and `EINTR`), so frames from
-/// different threads never interleave. `EPIPE` means the host is gone: the
+/// The one owner of the protocol's output file descriptor (and a plain whole-write
+/// helper for any other descriptor). Each frame is written whole under a lock (a
+/// loop over partial writes and `EINTR`), so frames from different threads never
+/// interleave. `EPIPE` means the host is gone: the
 /// writer closes and every later write reports failure.
 public final class ProtocolWriter: Sendable {
     private let descriptor: Int32

@@ -15,6 +15,13 @@ struct ServiceHarness {
     func call(_ method: String, _ params: String = "{}", context: RequestContext = RequestContext(id: .number("1"))) throws -> Result<JSONValue, RPCError> {
         try #require(registry[method]).invoke(try JSONParser.parse(params), context)
     }
+
+    /// The paths of a `-32602`'s problems; nil when the call did not fail that way.
+    func invalidParamPaths(_ method: String, _ params: String) throws -> [String]? {
+        guard case .failure(let error) = try call(method, params), error.code == -32602,
+              case .array(let problems)? = error.data["errors"] else { return nil }
+        return problems.compactMap { $0["path"]?.stringValue }
+    }
 }
 
 @Suite("Service and mask methods")
@@ -48,13 +55,7 @@ struct ServiceMethodTests {
         (#"{"value":1,"mask":"{{99","cursor":-1,"bogus":true}"#, ["/value", "/mask", "/cursor", "/bogus"]),
     ])
     func maskApplyReportsEveryBadParam(_ params: String, _ paths: [String]) throws {
-        guard case .failure(let error) = try harness.call("mask.apply", params) else {
-            Issue.record("expected -32602")
-            return
-        }
-        #expect(error.code == -32602)
-        guard case .array(let problems)? = error.data["errors"] else { return }
-        #expect(problems.compactMap { $0["path"]?.stringValue } == paths)
+        #expect(try harness.invalidParamPaths("mask.apply", params) == paths)
     }
 
     @Test func maskApplyDefaultsTheCursorToTheEnd() throws {
