@@ -50,7 +50,7 @@ public final class Dispatcher: Sendable {
         case .success(.array(let entries)):
             return handleBatch(entries)
         case .success(let value):
-            guard case .response(let response) = handleEntry(value, slot: { self.deferred(Response.line($0)) }) else { return nil }
+            guard case .response(let response) = handleEntry(value, slot: { self.deferredOutput(Response.line($0)) }) else { return nil }
             return Response.line(response)
         }
     }
@@ -65,17 +65,13 @@ public final class Dispatcher: Sendable {
         workers.wait()
     }
 
-    private func deferred(_ line: [UInt8]) {
-        deferredOutput(line)
-    }
-
     private func handleBatch(_ entries: [JSONValue]) -> [UInt8]? {
         guard !entries.isEmpty else { return Response.line(Response.error(id: .null, .emptyBatch())) }
         guard entries.count <= maxBatchEntries else {
             return Response.line(Response.error(id: .null, .batchTooLarge(entries: entries.count, limit: maxBatchEntries)))
         }
         let collector = BatchCollector(count: entries.count) { responses in
-            if !responses.isEmpty { self.deferred(Response.line(.array(responses))) }
+            if !responses.isEmpty { self.deferredOutput(Response.line(.array(responses))) }
         }
         for (index, entry) in entries.enumerated() {
             collector.settle(index, handleEntry(entry, slot: { collector.complete(index, $0) }))

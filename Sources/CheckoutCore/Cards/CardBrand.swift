@@ -73,11 +73,7 @@ extension CardBrand: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(code, forKey: .code)
         try container.encode(name, forKey: .name)
-        if let paymentProductId {
-            try container.encode(paymentProductId, forKey: .paymentProductId)
-        } else {
-            try container.encodeNil(forKey: .paymentProductId)
-        }
+        try container.encode(paymentProductId, forKey: .paymentProductId) // nil is written as null
         try container.encode(panLengths, forKey: .panLengths)
         try container.encode(cvcLength, forKey: .cvcLength)
         try container.encode(mask, forKey: .mask)

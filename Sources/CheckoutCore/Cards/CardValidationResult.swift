@@ -37,11 +37,7 @@ extension CardValidationResult: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        if let cardBrand {
-            try container.encode(cardBrand, forKey: .cardBrand)
-        } else {
-            try container.encodeNil(forKey: .cardBrand)
-        }
+        try container.encode(cardBrand, forKey: .cardBrand) // nil is written as null
         try container.encodeIfPresent(pan, forKey: .pan)
         try container.encodeIfPresent(expiryDate, forKey: .expiryDate)
         try container.encodeIfPresent(cvc, forKey: .cvc)

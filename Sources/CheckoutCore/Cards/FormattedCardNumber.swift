@@ -29,10 +29,6 @@ extension FormattedCardNumber: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(formatted, forKey: .formatted)
         try container.encode(cursor, forKey: .cursor)
-        if let cardBrand {
-            try container.encode(cardBrand, forKey: .cardBrand)
-        } else {
-            try container.encodeNil(forKey: .cardBrand)
-        }
+        try container.encode(cardBrand, forKey: .cardBrand) // nil is written as null
     }
 }
