@@ -1,0 +1,13 @@
+/// An amount in a currency's minor units: `{"amount": 1999, "currencyCode": "EUR"}` is
+/// 19.99 euros. Money never travels or is stored as a floating-point number.
+public struct AmountOfMoney: Sendable, Hashable, Codable {
+    /// The amount in minor units (cents for EUR, yen for JPY, fils for KWD).
+    public var amount: Int64
+    /// The ISO 4217 alphabetic code, upper case.
+    public var currencyCode: String
+
+    public init(amount: Int64, currencyCode: String) {
+        self.amount = amount
+        self.currencyCode = currencyCode
+    }
+}

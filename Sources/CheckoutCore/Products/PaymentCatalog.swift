@@ -1,0 +1,106 @@
+/// The platform's payment products: the embedded catalog, or the one `--catalog`
+/// names. `available(for:)` is what `paymentItemsForContext` answers.
+public struct PaymentCatalog: Sendable, Hashable, Codable {
+    /// Reported by `service.info` as `catalogVersion`.
+    public var version: String
+    public var paymentProducts: [PaymentProduct]
+
+    public init(version: String, paymentProducts: [PaymentProduct]) {
+        self.version = version
+        self.paymentProducts = paymentProducts
+    }
+
+    /// The product with `id`, whatever the context.
+    public func product(id: Int) -> PaymentProduct? {
+        paymentProducts.first { $0.id == id }
+    }
+
+    /// The products offered in `context`, ordered by `displayOrder` (then id), with
+    /// labels in the context's locale.
+    public func available(for context: PaymentContext) -> [PaymentProduct] {
+        paymentProducts
+            .filter { $0.isAvailable(for: context) }
+            .sorted { ($0.displayHints.displayOrder, $0.id) < ($1.displayHints.displayOrder, $1.id) }
+            .map { $0.localized(to: context.locale) }
+    }
+
+    /// What makes the catalog unusable although every member has the right type:
+    /// repeated product or field ids, a minimum above the maximum, a regular
+    /// expression that does not compile, a fixed list without values.
+    public func inconsistencies() -> [DataInconsistency] {
+        var found: [DataInconsistency] = []
+        var seenProducts = Set<Int>()
+        for (index, product) in paymentProducts.enumerated() {
+            let path = "/paymentProducts/\(index)"
+            if !seenProducts.insert(product.id).inserted {
+                found.append(DataInconsistency(path: path + "/id", message: "product id \(product.id) appears more than once"))
+            }
+            found += product.inconsistencies(at: path)
+        }
+        return found
+    }
+}
+
+/// Where a product is offered, and how it reads in a locale.
+extension PaymentProduct {
+    /// True when the context's country and currency are allowed, its amount lies within
+    /// `minAmount`...`maxAmount`, and the product allows recurring payments if the
+    /// context is recurring.
+    public func isAvailable(for context: PaymentContext) -> Bool {
+        if let countries = restrictions?.countries, !countries.contains(context.countryCode) { return false }
+        if let currencies = restrictions?.currencies, !currencies.contains(context.amountOfMoney.currencyCode) {
+            return false
+        }
+        if let minAmount, context.amountOfMoney.amount < minAmount { return false }
+        if let maxAmount, context.amountOfMoney.amount > maxAmount { return false }
+        return allowsRecurring || !context.isRecurring
+    }
+
+    /// The product with its label, its fields' labels and tooltips in `locale`; texts
+    /// the catalog has no translation for keep their default.
+    public func localized(to locale: String) -> PaymentProduct {
+        var copy = self
+        copy.displayHints.label = labels?.label(for: locale) ?? displayHints.label
+        copy.fields = fields.map { $0.localized(to: locale) }
+        return copy
+    }
+
+    func inconsistencies(at path: String) -> [DataInconsistency] {
+        var found: [DataInconsistency] = []
+        if let minAmount, let maxAmount, minAmount > maxAmount {
+            found.append(DataInconsistency(path: path + "/minAmount", message: "is greater than maxAmount"))
+        }
+        var seenFields = Set<String>()
+        for (index, field) in fields.enumerated() {
+            let fieldPath = "\(path)/fields/\(index)"
+            if !seenFields.insert(field.id).inserted {
+                found.append(DataInconsistency(path: fieldPath + "/id", message: "field id \(field.id) appears more than once"))
+            }
+            found += field.dataRestrictions.validators.inconsistencies(at: fieldPath + "/dataRestrictions/validators")
+        }
+        return found
+    }
+}
+
+extension PaymentProductField {
+    /// The field with its label and tooltip in `locale`.
+    public func localized(to locale: String) -> PaymentProductField {
+        var copy = self
+        copy.displayHints.label = labels?.label(for: locale) ?? displayHints.label
+        if let tooltip = displayHints.tooltip {
+            copy.displayHints.tooltip?.label = tooltip.labels?.label(for: locale) ?? tooltip.label
+        }
+        return copy
+    }
+}
+
+/// A problem in a data file that decoding alone does not catch, at a JSON Pointer.
+public struct DataInconsistency: Sendable, Hashable {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+}
