@@ -16,12 +16,15 @@ enum CardMethods {
             let expiryDate: String?
             let cvc: String?
             let acceptedBrands: [String]?
+            let clientSessionId: ClientIdentifier?
         }
 
+        /// `acceptedBrands`, when given, replaces the session's list for this call.
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> CardValidationResult {
-            CardValidation.validate(
-                pan: params.pan, expiryDate: params.expiryDate, cvc: params.cvc,
-                acceptedBrands: AcceptedBrands(codes: params.acceptedBrands),
+            let session = try params.clientSessionId.map { try service.sessions.session(id: $0.value) }
+            let acceptedBrands = params.acceptedBrands.map { AcceptedBrands(codes: $0) } ?? session?.acceptedCardBrands ?? .all
+            return CardValidation.validate(
+                pan: params.pan, expiryDate: params.expiryDate, cvc: params.cvc, acceptedBrands: acceptedBrands,
                 currentMonth: service.configuration.clock.now().calendarMonth)
         }
     }

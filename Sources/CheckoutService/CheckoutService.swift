@@ -13,11 +13,14 @@ public final class CheckoutService: Sendable {
     /// When this service instance started, on its clock.
     public let startedAt: Timestamp
     let logger: Logger
+    let sessions: SessionStore
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "checkoutd")) {
         self.configuration = configuration
         self.startedAt = configuration.clock.now()
         self.logger = logger
+        self.sessions = SessionStore(timeToLive: configuration.sessionTimeToLive,
+                                     capacity: configuration.sessionCapacity, clock: configuration.clock)
     }
 
     /// The wire names of every method, sorted.
@@ -40,8 +43,30 @@ public final class CheckoutService: Sendable {
 /// What the operator chose at start-up.
 public struct ServiceConfiguration: Sendable {
     public var clock: any Clock
+    /// How long a session lives, in seconds (`--session-ttl`).
+    public var sessionTimeToLive: Int64
+    /// How many sessions (and expiry markers) are kept before the oldest are dropped.
+    public var sessionCapacity: Int
+    /// The payment products (`--catalog`, else the embedded catalog).
+    public var catalog: PaymentCatalog
+    /// The issuer identification numbers (`--iin`, else the embedded table).
+    public var iinTable: IINTable
+    /// The card brands and the prefixes that identify them.
+    public var brands: CardBrandTable
 
-    public init(clock: any Clock = SystemClock()) {
+    public static let defaultSessionTimeToLive: Int64 = 3600
+    public static let defaultSessionCapacity = 100_000
+
+    public init(
+        clock: any Clock = SystemClock(), sessionTimeToLive: Int64 = defaultSessionTimeToLive,
+        sessionCapacity: Int = defaultSessionCapacity, catalog: PaymentCatalog = .embedded,
+        iinTable: IINTable = .embedded, brands: CardBrandTable = .standard
+    ) {
         self.clock = clock
+        self.sessionTimeToLive = sessionTimeToLive
+        self.sessionCapacity = sessionCapacity
+        self.catalog = catalog
+        self.iinTable = iinTable
+        self.brands = brands
     }
 }

@@ -32,3 +32,47 @@ struct CaretPosition: Decodable, Sendable, DecodingStandIn {
                        "must not be past the end of \(textPath.dropFirst()) (\(length) characters)")
     }
 }
+
+/// A client-chosen identifier (`clientSessionId`, `customerId`): 1–64 characters
+/// of `A-Z a-z 0-9 _ -`.
+struct ClientIdentifier: Decodable, Sendable, Hashable, DecodingStandIn {
+    let value: String
+
+    static let decodingStandIn = ClientIdentifier(value: "-")
+    static let maximumLength = 64
+
+    init(value: String) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        value = try container.decode(String.self)
+        guard Self.isValid(value) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "must be 1-64 characters of A-Z, a-z, 0-9, _ and -")
+        }
+    }
+
+    static func isValid(_ text: String) -> Bool {
+        (1...maximumLength).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// A fresh random identifier: `prefix` and 32 hexadecimal digits (128 bits).
+    static func mint(prefix: String) -> ClientIdentifier {
+        var generator = SystemRandomNumberGenerator()
+        let hex = (0..<2).map { _ -> String in
+            let text = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }.joined()
+        return ClientIdentifier(value: prefix + hex)
+    }
+}

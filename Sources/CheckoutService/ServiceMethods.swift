@@ -16,7 +16,7 @@ enum ServiceMethods {
         }
     }
 
-    /// `service.info`: who is serving, since when, and which methods.
+    /// `service.info`: who is serving, since when, which methods, and which data.
     enum Info: CheckoutMethod {
         static let name = "service.info"
         typealias Params = NoParams
@@ -27,11 +27,13 @@ enum ServiceMethods {
             let startedAt: Timestamp
             let now: Timestamp
             let methods: [String]
+            let catalogVersion: String
         }
 
         static func handle(_ params: NoParams, service: CheckoutService, context: RequestContext) throws -> Result {
             Result(name: CheckoutService.name, version: CheckoutService.version, startedAt: service.startedAt,
-                   now: service.configuration.clock.now(), methods: CheckoutService.methodNames)
+                   now: service.configuration.clock.now(), methods: CheckoutService.methodNames,
+                   catalogVersion: service.configuration.catalog.version)
         }
     }
 

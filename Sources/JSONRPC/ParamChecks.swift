@@ -6,8 +6,8 @@ public protocol ParamsChecking {
 }
 
 /// Collects the problems of `ParamsChecking` rules. A rule is skipped when a
-/// member it reads already failed to decode: its stand-in value would only
-/// produce a misleading second message.
+/// member it reads, or a member containing it or contained in it, already failed
+/// to decode: its stand-in value would only produce a misleading second message.
 public struct ParamChecks: Sendable {
     public private(set) var problems: [ParamProblem] = []
     private let failedPaths: Set<String>
@@ -21,7 +21,13 @@ public struct ParamChecks: Sendable {
     public mutating func require(
         _ condition: @autoclosure () -> Bool, at path: String, reading: [String] = [], _ message: @autoclosure () -> String
     ) {
-        guard !([path] + reading).contains(where: failedPaths.contains) else { return }
+        guard !([path] + reading).contains(where: overlapsAFailure) else { return }
         if !condition() { problems.append(ParamProblem(path: path, message: message())) }
+    }
+
+    private func overlapsAFailure(_ path: String) -> Bool {
+        failedPaths.contains { failed in
+            failed == path || path.hasPrefix(failed + "/") || failed.hasPrefix(path + "/") || failed.isEmpty
+        }
     }
 }

@@ -18,7 +18,7 @@ struct Call: ParsableCommand {
 
     func run() throws {
         let logger = options.bootstrapLogging()
-        let service = CheckoutService(configuration: options.configuration, logger: logger)
+        let service = CheckoutService(configuration: try options.makeConfiguration(), logger: logger)
         let later = Mutex<[UInt8]?>(nil)
         let dispatcher = Dispatcher(registry: service.makeRegistry(), logger: logger,
                                     deferredOutput: { line in later.withLock { $0 = line } })

@@ -24,6 +24,9 @@ struct Checkoutd: ParsableCommand {
             exitProcess(0)
         } catch let exit as ProcessExit {
             exitProcess(exit.code)
+        } catch let failure as StartupFailure {
+            writeToStandardError("checkoutd: \(failure.message)\n")
+            exitProcess(2)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

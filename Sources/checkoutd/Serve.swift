@@ -11,7 +11,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         let output = StandardIO.claimStandardOutput()
         let logger = options.bootstrapLogging()
-        let service = CheckoutService(configuration: options.configuration, logger: logger)
+        let service = CheckoutService(configuration: try options.makeConfiguration(), logger: logger)
         logger.info("serving", metadata: ["version": "\(CheckoutService.version)"])
         let connection = Connection(input: 0, output: output, registry: service.makeRegistry(),
                                     limits: options.limits, logger: logger)

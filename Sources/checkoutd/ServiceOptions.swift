@@ -15,12 +15,32 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Longest request line accepted, in bytes.", valueName: "BYTES"))
     var maxLineBytes: Int = 1 << 20
 
+    @Option(name: .customLong("session-ttl"), help: ArgumentHelp("How long a session lives.", valueName: "SECONDS"))
+    var sessionTimeToLive: Int64 = ServiceConfiguration.defaultSessionTimeToLive
+
+    @Option(help: ArgumentHelp("Replace the embedded payment-product catalog with this JSON file.", valueName: "PATH"))
+    var catalog: String?
+
+    @Option(help: ArgumentHelp("Replace the embedded IIN table with this JSON file.", valueName: "PATH"))
+    var iin: String?
+
     func validate() throws {
         guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
+        guard sessionTimeToLive >= 1 else { throw ValidationError("--session-ttl must be at least 1 second") }
     }
 
-    var configuration: ServiceConfiguration {
-        ServiceConfiguration(clock: clock.map { FixedClock($0.instant) } ?? SystemClock())
+    /// The configuration the flags describe, with the data files they name loaded.
+    /// A file that cannot be read or does not match its schema is a `StartupFailure`.
+    func makeConfiguration() throws(StartupFailure) -> ServiceConfiguration {
+        var configuration = ServiceConfiguration(
+            clock: clock.map { FixedClock($0.instant) } ?? SystemClock(), sessionTimeToLive: sessionTimeToLive)
+        if let catalog {
+            configuration.catalog = try DataFileReader.load(catalog, flag: "--catalog", PaymentCatalog.load)
+        }
+        if let iin {
+            configuration.iinTable = try DataFileReader.load(iin, flag: "--iin", IINTable.load)
+        }
+        return configuration
     }
 
     var limits: Connection.Limits {

@@ -12,6 +12,16 @@ struct ServiceHarness {
         registry = CheckoutService(configuration: ServiceConfiguration(clock: clock)).makeRegistry()
     }
 
+    init(configuration: ServiceConfiguration) {
+        registry = CheckoutService(configuration: configuration).makeRegistry()
+    }
+
+    /// The domain error's reason, or nil when the call did not fail with one.
+    func failureReason(_ method: String, _ params: String) throws -> String? {
+        guard case .failure(let error) = try call(method, params) else { return nil }
+        return error.reason
+    }
+
     func call(_ method: String, _ params: String = "{}", context: RequestContext = RequestContext(id: .number("1"))) throws -> Result<JSONValue, RPCError> {
         try #require(registry[method]).invoke(try JSONParser.parse(params), context)
     }

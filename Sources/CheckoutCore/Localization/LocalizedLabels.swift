@@ -20,4 +20,11 @@ public struct LocalizedLabels: Sendable, Hashable, Codable {
     public func label(for locale: String) -> String? {
         byLocale[locale]
     }
+
+    /// Keys that are not `language_REGION`, each at its JSON Pointer below `path`.
+    func inconsistencies(at path: String) -> [DataInconsistency] {
+        byLocale.keys.sorted().filter { !CodeFormat.isLocale($0) }.map {
+            DataInconsistency(path: "\(path)/\($0)", message: "is not a locale of the form language_REGION")
+        }
+    }
 }

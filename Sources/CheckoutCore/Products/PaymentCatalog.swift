@@ -15,13 +15,17 @@ public struct PaymentCatalog: Sendable, Hashable, Codable {
         paymentProducts.first { $0.id == id }
     }
 
-    /// The products offered in `context`, ordered by `displayOrder` (then id), with
-    /// labels in the context's locale.
-    public func available(for context: PaymentContext) -> [PaymentProduct] {
+    /// The products offered in `context` to a merchant accepting `acceptedBrands`,
+    /// ordered by `displayOrder` (then id), with labels in the context's locale and
+    /// each with the `accountsOnFile` that belong to it.
+    public func available(
+        for context: PaymentContext, acceptedBrands: AcceptedBrands = .all, brands: CardBrandTable = .standard,
+        accountsOnFile: [AccountOnFile] = []
+    ) -> [PaymentProduct] {
         paymentProducts
-            .filter { $0.isAvailable(for: context) }
+            .filter { $0.isAvailable(for: context) && $0.isAccepted(by: acceptedBrands, brands: brands) }
             .sorted { ($0.displayHints.displayOrder, $0.id) < ($1.displayHints.displayOrder, $1.id) }
-            .map { $0.localized(to: context.locale) }
+            .map { $0.offered(in: context, accountsOnFile: accountsOnFile) }
     }
 
     /// What makes the catalog unusable although every member has the right type:
@@ -56,6 +60,22 @@ extension PaymentProduct {
         return allowsRecurring || !context.isRecurring
     }
 
+    /// False for a card scheme's product whose brand the merchant does not accept;
+    /// products that are no card brand (iDEAL, Bancontact) are never refused this way.
+    public func isAccepted(by acceptedBrands: AcceptedBrands, brands: CardBrandTable = .standard) -> Bool {
+        guard paymentMethod == .card, let brand = brands.brands.first(where: { $0.paymentProductId == id }) else {
+            return true
+        }
+        return acceptedBrands.accepts(brand)
+    }
+
+    /// The product as a session sees it: localized, with its accounts on file.
+    public func offered(in context: PaymentContext, accountsOnFile: [AccountOnFile]) -> PaymentProduct {
+        var copy = localized(to: context.locale)
+        copy.accountsOnFile = accountsOnFile.filter { $0.paymentProductId == id }
+        return copy
+    }
+
     /// The product with its label, its fields' labels and tooltips in `locale`; texts
     /// the catalog has no translation for keep their default.
     public func localized(to locale: String) -> PaymentProduct {
@@ -67,9 +87,22 @@ extension PaymentProduct {
 
     func inconsistencies(at path: String) -> [DataInconsistency] {
         var found: [DataInconsistency] = []
+        if id < 1 { found.append(DataInconsistency(path: path + "/id", message: "must be 1 or more")) }
+        for (name, amount) in [("minAmount", minAmount), ("maxAmount", maxAmount)] where (amount ?? 0) < 0 {
+            found.append(DataInconsistency(path: "\(path)/\(name)", message: "must be 0 or more"))
+        }
         if let minAmount, let maxAmount, minAmount > maxAmount {
             found.append(DataInconsistency(path: path + "/minAmount", message: "is greater than maxAmount"))
         }
+        for (index, country) in (restrictions?.countries ?? []).enumerated() where !CodeFormat.isCountryCode(country) {
+            found.append(DataInconsistency(path: "\(path)/restrictions/countries/\(index)",
+                                           message: "must be an ISO 3166-1 alpha-2 code of two upper-case letters"))
+        }
+        for (index, currency) in (restrictions?.currencies ?? []).enumerated() where !CodeFormat.isCurrencyCode(currency) {
+            found.append(DataInconsistency(path: "\(path)/restrictions/currencies/\(index)",
+                                           message: "must be an ISO 4217 code of three upper-case letters"))
+        }
+        found += labels?.inconsistencies(at: path + "/labels") ?? []
         var seenFields = Set<String>()
         for (index, field) in fields.enumerated() {
             let fieldPath = "\(path)/fields/\(index)"
@@ -77,6 +110,8 @@ extension PaymentProduct {
                 found.append(DataInconsistency(path: fieldPath + "/id", message: "field id \(field.id) appears more than once"))
             }
             found += field.dataRestrictions.validators.inconsistencies(at: fieldPath + "/dataRestrictions/validators")
+            found += field.labels?.inconsistencies(at: fieldPath + "/labels") ?? []
+            found += field.displayHints.tooltip?.labels?.inconsistencies(at: fieldPath + "/displayHints/tooltip/labels") ?? []
         }
         return found
     }

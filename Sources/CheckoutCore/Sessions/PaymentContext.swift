@@ -17,4 +17,16 @@ public struct PaymentContext: Sendable, Hashable, Codable {
         self.isRecurring = isRecurring
         self.locale = locale
     }
+
+    private enum CodingKeys: String, CodingKey { case amountOfMoney, countryCode, isRecurring, locale }
+
+    /// `isRecurring` defaults to false and `locale` to `en_US`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            amountOfMoney: try container.decode(AmountOfMoney.self, forKey: .amountOfMoney),
+            countryCode: try container.decode(String.self, forKey: .countryCode),
+            isRecurring: try container.decodeIfPresent(Bool.self, forKey: .isRecurring) ?? false,
+            locale: try container.decodeIfPresent(String.self, forKey: .locale) ?? Self.defaultLocale)
+    }
 }

@@ -55,6 +55,16 @@ public struct CheckoutRequirements: Sendable, Hashable, Codable {
         self.withShipping = withShipping
         self.fullBilling = fullBilling
     }
+
+    private enum CodingKeys: String, CodingKey { case withEmail, withShipping, fullBilling }
+
+    /// Members left out take BlueSnap's defaults: e-mail on, shipping and full billing off.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(withEmail: try container.decodeIfPresent(Bool.self, forKey: .withEmail) ?? true,
+                  withShipping: try container.decodeIfPresent(Bool.self, forKey: .withShipping) ?? false,
+                  fullBilling: try container.decodeIfPresent(Bool.self, forKey: .fullBilling) ?? false)
+    }
 }
 
 /// Whether the session runs 3-D Secure, and whether the simulated directory server
@@ -66,5 +76,14 @@ public struct ThreeDSPreferences: Sendable, Hashable, Codable {
     public init(enabled: Bool = true, bypass: Bool = false) {
         self.enabled = enabled
         self.bypass = bypass
+    }
+
+    private enum CodingKeys: String, CodingKey { case enabled, bypass }
+
+    /// Members left out default to enabled, no bypass.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(enabled: try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true,
+                  bypass: try container.decodeIfPresent(Bool.self, forKey: .bypass) ?? false)
     }
 }

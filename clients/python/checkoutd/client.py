@@ -414,11 +414,14 @@ class Checkoutd:
 
     def card_validate(self, pan: Optional[str] = None, expiry_date: Optional[str] = None,
                       cvc: Optional[str] = None, accepted_brands: Optional[Sequence[str]] = None,
+                      client_session_id: Optional[str] = None,
                       timeout: Optional[float] = None) -> CardValidation:
         """``card.validate``: the brand and the state of each field given
-        (``valid`` / ``incomplete`` / ``invalid``); only given fields are sent."""
+        (``valid`` / ``incomplete`` / ``invalid``); only given fields are sent.
+        ``accepted_brands`` replaces the session's list for this call."""
         params: Dict[str, Any] = {}
-        for name, value in (("pan", pan), ("expiryDate", expiry_date), ("cvc", cvc)):
+        for name, value in (("pan", pan), ("expiryDate", expiry_date), ("cvc", cvc),
+                            ("clientSessionId", client_session_id)):
             if value is not None:
                 params[name] = value
         if accepted_brands is not None:
@@ -432,3 +435,51 @@ class Checkoutd:
         if cursor is not None:
             params["cursor"] = cursor
         return self.call("card.format", params, timeout=timeout)
+
+    # -- sessions and products ------------------------------------------------------
+
+    def session_init(self, context: Mapping[str, Any], *, client_session_id: Optional[str] = None,
+                     customer_id: Optional[str] = None, app_identifier: Optional[str] = None,
+                     tax_amount: Optional[int] = None, requirements: Optional[Mapping[str, bool]] = None,
+                     accepted_brands: Optional[Sequence[str]] = None,
+                     accounts_on_file: Optional[Sequence[str]] = None,
+                     three_ds: Optional[Mapping[str, bool]] = None,
+                     timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``session.init``: open (or replace) a session for ``context``
+        (``{"amountOfMoney": {"amount", "currencyCode"}, "countryCode", "isRecurring"?, "locale"?}``);
+        ids are minted when not given. Returns the ``Session``."""
+        params: Dict[str, Any] = {"context": dict(context)}
+        for name, value in (("clientSessionId", client_session_id), ("customerId", customer_id),
+                            ("appIdentifier", app_identifier), ("taxAmount", tax_amount)):
+            if value is not None:
+                params[name] = value
+        for name, mapping in (("requirements", requirements), ("threeDS", three_ds)):
+            if mapping is not None:
+                params[name] = dict(mapping)
+        for name, sequence in (("acceptedBrands", accepted_brands), ("accountsOnFile", accounts_on_file)):
+            if sequence is not None:
+                params[name] = list(sequence)
+        return self.call("session.init", params, timeout=timeout)
+
+    def session_get(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``session.get``: the session as it stands (``SessionExpired`` / ``SessionNotFound`` otherwise)."""
+        return self.call("session.get", {"clientSessionId": client_session_id}, timeout=timeout)
+
+    def session_close(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``session.close``: end the session; returns ``{"closed": True}``."""
+        return self.call("session.close", {"clientSessionId": client_session_id}, timeout=timeout)
+
+    def products_list(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``products.list``: ``{"paymentProducts": [...], "accountsOnFile": [...]}`` offered in the session."""
+        return self.call("products.list", {"clientSessionId": client_session_id}, timeout=timeout)
+
+    def products_get(self, client_session_id: str, payment_product_id: int,
+                     timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``products.get``: one product with its fields, as the session sees it."""
+        return self.call("products.get", {"clientSessionId": client_session_id,
+                                          "paymentProductId": payment_product_id}, timeout=timeout)
+
+    def iin_details(self, client_session_id: str, bin: str, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``iin.details``: status, product, country, card type and co-brands of the
+        digits typed so far (``bin`` may contain spaces)."""
+        return self.call("iin.details", {"clientSessionId": client_session_id, "bin": bin}, timeout=timeout)

@@ -55,6 +55,8 @@ def test_method_schema_file_is_well_formed(method):
     for example in document["examples"]:
         assert isinstance(example.get("name"), str) and example["name"]
         assert ("result" in example) != ("error" in example), example
+        for step in example.get("setup", []):
+            assert set(step) <= {"method", "params"} and step["method"] in STORE.methods, step
 
 
 def test_every_ref_resolves():
@@ -116,6 +118,8 @@ def test_abbreviation_check():
 def test_example_against_the_binary(item, make_client):
     method, _, example = item
     service = make_client()          # a fresh service per example: --clock 2026-11-21T10:00:00Z
+    for step in example.get("setup", []):
+        service.call(step["method"], step.get("params"))
     params = example.get("params")
     if "result" in example:
         actual = service.call(method, params)

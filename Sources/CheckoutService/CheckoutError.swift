@@ -1,0 +1,42 @@
+import CheckoutCore
+import JSONRPC
+
+/// The domain errors of API.md section 3: codes from 1000 up, each with its
+/// `data.reason` and the details that say which thing was wrong.
+enum CheckoutError: Error, RPCErrorConvertible {
+    case sessionNotFound(clientSessionId: String)
+    case sessionExpired(clientSessionId: String, at: Timestamp)
+    case unknownProduct(paymentProductId: Int)
+    case productNotAvailable(paymentProductId: Int, context: PaymentContext)
+    case unknownAccountOnFile(accountOnFileId: String, paymentProductId: Int?)
+    case tokenNotFound(token: String)
+
+    var rpcError: RPCError {
+        switch self {
+        case .sessionNotFound(let id):
+            return RPCError(code: 1001, message: "Session not found", reason: "SESSION_NOT_FOUND",
+                            details: ["clientSessionId": .string(id)])
+        case .sessionExpired(let id, let at):
+            return RPCError(code: 1002, message: "Session expired", reason: "SESSION_EXPIRED",
+                            details: ["clientSessionId": .string(id), "expiredAt": .string(at.rfc3339)])
+        case .unknownProduct(let id):
+            return RPCError(code: 1101, message: "Unknown payment product", reason: "UNKNOWN_PRODUCT",
+                            details: ["paymentProductId": .number(String(id))])
+        case .productNotAvailable(let id, let context):
+            return RPCError(
+                code: 1102, message: "Payment product not available", reason: "PRODUCT_NOT_AVAILABLE",
+                details: ["paymentProductId": .number(String(id)),
+                          "detail": .string("not offered for \(context.countryCode), \(context.amountOfMoney.currencyCode) "
+                                            + "\(context.amountOfMoney.amount)\(context.isRecurring ? ", recurring" : "") "
+                                            + "or for the session's accepted brands")])
+        case .unknownAccountOnFile(let id, let productId):
+            var details: JSONObject = ["accountOnFileId": .string(id)]
+            if let productId { details.members.append(.init(key: "paymentProductId", value: .number(String(productId)))) }
+            return RPCError(code: 1103, message: "Unknown account on file", reason: "UNKNOWN_ACCOUNT_ON_FILE",
+                            details: details)
+        case .tokenNotFound(let token):
+            return RPCError(code: 1301, message: "Token not found", reason: "TOKEN_NOT_FOUND",
+                            details: ["token": .string(token)])
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import CheckoutCore
+import JSONRPC
+
+/// The `products.*` namespace: the payment products offered in a session
+/// (API.md section 4 "Payment products").
+enum ProductMethods {
+    static let routes: [any CheckoutMethod.Type] = [List.self, Get.self]
+
+    /// `products.list`: the basic products offered for the session's context, and its accounts on file.
+    enum List: CheckoutMethod {
+        static let name = "products.list"
+
+        struct Params: Decodable, Sendable {
+            let clientSessionId: ClientIdentifier
+        }
+
+        struct Result: Encodable, Sendable {
+            let paymentProducts: [BasicPaymentProduct]
+            let accountsOnFile: [AccountOnFile]
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
+            let session = try service.sessions.session(id: params.clientSessionId.value)
+            let products = service.products(for: session)
+            let offered = Set(products.map(\.id))
+            return Result(paymentProducts: products.map(\.basic),
+                          accountsOnFile: session.accountsOnFile.filter { offered.contains($0.paymentProductId) })
+        }
+    }
+
+    /// `products.get`: one product with its fields, if the session is offered it.
+    enum Get: CheckoutMethod {
+        static let name = "products.get"
+        typealias Result = PaymentProduct
+
+        struct Params: Decodable, Sendable {
+            let clientSessionId: ClientIdentifier
+            let paymentProductId: Int
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> PaymentProduct {
+            let session = try service.sessions.session(id: params.clientSessionId.value)
+            return try service.product(id: params.paymentProductId, for: session)
+        }
+    }
+}
+
+extension CheckoutService {
+    /// The products the session is offered, in display order and its locale.
+    func products(for session: Session) -> [PaymentProduct] {
+        configuration.catalog.available(for: session.context, acceptedBrands: session.acceptedCardBrands,
+                                        brands: configuration.brands, accountsOnFile: session.accountsOnFile)
+    }
+
+    /// The product with `id` as the session sees it; `UNKNOWN_PRODUCT` when the catalog
+    /// has none, `PRODUCT_NOT_AVAILABLE` when it is not offered in the session.
+    func product(id: Int, for session: Session) throws(CheckoutError) -> PaymentProduct {
+        guard let product = configuration.catalog.product(id: id) else { throw .unknownProduct(paymentProductId: id) }
+        guard isOffered(productId: id, in: session) else {
+            throw .productNotAvailable(paymentProductId: id, context: session.context)
+        }
+        return product.offered(in: session.context, accountsOnFile: session.accountsOnFile)
+    }
+}

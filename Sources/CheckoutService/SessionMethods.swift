@@ -1,0 +1,109 @@
+import CheckoutCore
+import JSONRPC
+
+/// The `session.*` namespace: the checkout session and its payment context
+/// (API.md section 4 "Sessions").
+enum SessionMethods {
+    static let routes: [any CheckoutMethod.Type] = [Initialize.self, Get.self, Close.self]
+
+    /// `session.init`: open (or replace) a session for a payment context.
+    enum Initialize: CheckoutMethod {
+        static let name = "session.init"
+        typealias Result = Session
+
+        struct Params: Decodable, Sendable, ParamsChecking {
+            let clientSessionId: ClientIdentifier?
+            let customerId: ClientIdentifier?
+            let appIdentifier: String?
+            let context: PaymentContext
+            let taxAmount: Int64?
+            let requirements: CheckoutRequirements?
+            let acceptedBrands: [String]?
+            let accountsOnFile: [String]?
+            let threeDS: ThreeDSPreferences?
+
+            static let maximumAccountsOnFile = 10
+
+            func check(_ checks: inout ParamChecks) {
+                let money = context.amountOfMoney
+                checks.require(money.amount >= 0, at: "/context/amountOfMoney/amount", "must be 0 or more")
+                checks.require(CodeFormat.isCurrencyCode(money.currencyCode), at: "/context/amountOfMoney/currencyCode",
+                               "must be an ISO 4217 code of three upper-case letters")
+                checks.require(CodeFormat.isCountryCode(context.countryCode), at: "/context/countryCode",
+                               "must be an ISO 3166-1 alpha-2 code of two upper-case letters")
+                checks.require(CodeFormat.isLocale(context.locale), at: "/context/locale",
+                               "must be language_REGION, e.g. en_US")
+                if let taxAmount, money.amount >= 0 {
+                    checks.require((0...money.amount).contains(taxAmount), at: "/taxAmount",
+                                   reading: ["/context/amountOfMoney/amount"],
+                                   "must be from 0 to the amount (\(money.amount)), in the same currency")
+                }
+                if let appIdentifier {
+                    checks.require((1...256).contains(appIdentifier.unicodeScalars.count), at: "/appIdentifier",
+                                   "must be 1-256 characters")
+                }
+                if let accountsOnFile {
+                    checks.require(accountsOnFile.count <= Self.maximumAccountsOnFile, at: "/accountsOnFile",
+                                   "may hold at most \(Self.maximumAccountsOnFile) tokens")
+                }
+            }
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Session {
+            let customerId = params.customerId ?? ClientIdentifier.mint(prefix: "cus_")
+            let accountsOnFile = try service.accountsOnFile(tokens: params.accountsOnFile ?? [], customerId: customerId.value)
+            let now = service.configuration.clock.now()
+            let session = Session(
+                clientSessionId: (params.clientSessionId ?? ClientIdentifier.mint(prefix: "cs_")).value,
+                customerId: customerId.value,
+                appIdentifier: params.appIdentifier,
+                createdAt: now,
+                expiresAt: now.adding(seconds: service.configuration.sessionTimeToLive),
+                context: params.context,
+                taxAmount: params.taxAmount ?? 0,
+                requirements: params.requirements ?? CheckoutRequirements(),
+                acceptedBrands: uniqueLowercased(params.acceptedBrands ?? []),
+                accountsOnFile: accountsOnFile,
+                threeDS: params.threeDS ?? ThreeDSPreferences())
+            service.sessions.insert(session)
+            return session
+        }
+
+        private static func uniqueLowercased(_ codes: [String]) -> [String] {
+            var seen = Set<String>()
+            return codes.map { $0.lowercased() }.filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// `session.get`: the session as it stands.
+    enum Get: CheckoutMethod {
+        static let name = "session.get"
+        typealias Result = Session
+
+        struct Params: Decodable, Sendable {
+            let clientSessionId: ClientIdentifier
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Session {
+            try service.sessions.session(id: params.clientSessionId.value)
+        }
+    }
+
+    /// `session.close`: end a session before its time; later calls do not find it.
+    enum Close: CheckoutMethod {
+        static let name = "session.close"
+
+        struct Params: Decodable, Sendable {
+            let clientSessionId: ClientIdentifier
+        }
+
+        struct Result: Encodable, Sendable {
+            let closed: Bool
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
+            try service.sessions.close(id: params.clientSessionId.value)
+            return Result(closed: true)
+        }
+    }
+}

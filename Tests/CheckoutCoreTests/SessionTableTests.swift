@@ -1,0 +1,93 @@
+import CheckoutCore
+import Testing
+
+@Suite("Session table: life, expiry markers and capacity")
+struct SessionTableTests {
+    static let start = Timestamp(rfc3339: "2026-11-21T10:00:00Z")!
+
+    static func session(_ id: String, at time: Timestamp = start, ttl: Int64 = 3600) -> Session {
+        Session(clientSessionId: id, customerId: "cus_1", createdAt: time, expiresAt: time.adding(seconds: ttl),
+                context: PaymentContext(amountOfMoney: AmountOfMoney(amount: 100, currencyCode: "EUR"), countryCode: "NL"))
+    }
+
+    static func at(_ seconds: Int64) -> Timestamp { start.adding(seconds: seconds) }
+
+    @Test func aSessionLivesUntilJustBeforeItsExpiry() {
+        var table = SessionTable(timeToLive: 3600)
+        table.insert(Self.session("a"), now: Self.start)
+        #expect(table.session(id: "a", now: Self.at(3599)) == .success(Self.session("a")))
+        #expect(table.session(id: "a", now: Self.at(3600)) == .failure(.expired(at: Self.at(3600))))
+    }
+
+    @Test func anExpiredSessionIsReportedForOneMoreLifeThenForgotten() {
+        var table = SessionTable(timeToLive: 60)
+        table.insert(Self.session("a", ttl: 60), now: Self.start)
+        #expect(table.session(id: "a", now: Self.at(61)) == .failure(.expired(at: Self.at(60))))
+        #expect(table.session(id: "a", now: Self.at(119)) == .failure(.expired(at: Self.at(60))))
+        #expect(table.session(id: "a", now: Self.at(120)) == .failure(.notFound))
+        #expect(table.count == 0)
+    }
+
+    @Test func reinitialisingReplacesTheSessionAndRestartsItsLife() {
+        var table = SessionTable(timeToLive: 60)
+        table.insert(Self.session("a", ttl: 60), now: Self.start)
+        var replacement = Self.session("a", at: Self.at(50), ttl: 60)
+        replacement.customerId = "cus_2"
+        table.insert(replacement, now: Self.at(50))
+        #expect(table.session(id: "a", now: Self.at(100)) == .success(replacement))
+        #expect(table.session(id: "a", now: Self.at(110)) == .failure(.expired(at: Self.at(110))))
+        #expect(table.count == 1)
+    }
+
+    @Test func theOldestGoBeyondTheCapacity() {
+        var table = SessionTable(timeToLive: 3600, capacity: 3)
+        for id in ["a", "b", "c"] { table.insert(Self.session(id), now: Self.start) }
+        #expect(table.insert(Self.session("d"), now: Self.start) == 1)
+        #expect(table.session(id: "a", now: Self.start) == .failure(.notFound))
+        for id in ["b", "c", "d"] { #expect((try? table.session(id: id, now: Self.start).get()) != nil) }
+        #expect(table.count == 3)
+    }
+
+    @Test func expiryMarkersGoBeforeLiveSessionsWhenFull() {
+        var table = SessionTable(timeToLive: 60, capacity: 2)
+        table.insert(Self.session("old", ttl: 60), now: Self.start)
+        table.insert(Self.session("live", at: Self.at(30), ttl: 60), now: Self.at(30))
+        table.insert(Self.session("new", at: Self.at(70), ttl: 60), now: Self.at(70))
+        #expect(table.session(id: "old", now: Self.at(70)) == .failure(.notFound))
+        #expect((try? table.session(id: "live", now: Self.at(70)).get()) != nil)
+        #expect((try? table.session(id: "new", now: Self.at(70)).get()) != nil)
+    }
+
+    @Test func memoryStaysBoundedUnderChurn() {
+        var table = SessionTable(timeToLive: 10, capacity: 50)
+        for step in 0..<5_000 {
+            let now = Self.at(Int64(step))
+            table.insert(Self.session("s\(step % 700)", at: now, ttl: 10), now: now)
+            #expect(table.count <= 50)
+        }
+        // Sessions live 10 s and markers 10 s more: about 20 entries at a time.
+        #expect(table.count <= 21)
+    }
+
+    @Test func closingForgetsTheSession() {
+        var table = SessionTable()
+        table.insert(Self.session("a"), now: Self.start)
+        #expect(table.close(id: "a", now: Self.start) == .success(Self.session("a")))
+        #expect(table.session(id: "a", now: Self.start) == .failure(.notFound))
+        #expect(table.close(id: "a", now: Self.start) == .failure(.notFound))
+    }
+
+    @Test func updatesKeepTheIdAndTheLife() {
+        var table = SessionTable(timeToLive: 60)
+        table.insert(Self.session("a", ttl: 60), now: Self.start)
+        let updated = table.update(id: "a", now: Self.at(10)) { session in
+            session.clientSessionId = "other"
+            session.expiresAt = Self.at(9_999)
+            session.taxAmount = 7
+        }
+        #expect((try? updated.get())?.taxAmount == 7)
+        #expect((try? updated.get())?.expiresAt == Self.at(60))
+        #expect(table.session(id: "other", now: Self.at(10)) == .failure(.notFound))
+        #expect(table.update(id: "a", now: Self.at(60)) { _ in } == .failure(.expired(at: Self.at(60))))
+    }
+}
