@@ -1,0 +1,89 @@
+/// Checks one value against one field of a payment product, as the Online Payments
+/// SDKs' `PaymentProductField.validateValue` does.
+///
+/// The value is unmasked with the field's mask first, when the field has one (so
+/// `4111 1111 1111 1111` and `4111111111111111` are the same card number). An
+/// empty value is one `required` error for a required field and no error for an
+/// optional one; any other value is checked by every validator of the field, and
+/// each one that fails is one error, in the order `FieldValidators` declares them:
+/// luhn, expirationDate, length, range, regularExpression, emailAddress,
+/// fixedList, iban, termsAndConditions.
+public enum FieldValidation {
+    /// The errors of `value` for `field`; empty when the value is acceptable.
+    ///
+    /// - Parameters:
+    ///   - value: what the customer entered, masked or not.
+    ///   - currentMonth: the month expiry dates are judged against (from the service clock).
+    ///   - locale: the locale of the messages, `language_REGION`.
+    public static func errors(
+        of value: String, for field: PaymentProductField, currentMonth: CalendarMonth, locale: String
+    ) -> [ValidationError] {
+        errors(ofUnmasked: unmaskedValue(value, for: field), for: field, currentMonth: currentMonth, locale: locale)
+    }
+
+    /// The value the field's validators see: `Mask.remove` with the field's mask,
+    /// or the value itself when the field has no mask.
+    public static func unmaskedValue(_ value: String, for field: PaymentProductField) -> String {
+        field.displayHints.mask?.remove(from: value) ?? value
+    }
+
+    static func errors(
+        ofUnmasked value: String, for field: PaymentProductField, currentMonth: CalendarMonth, locale: String
+    ) -> [ValidationError] {
+        if value.isEmpty {
+            guard field.dataRestrictions.isRequired else { return [] }
+            return [ValidationError(fieldId: field.id, errorMessageId: .required, locale: locale)]
+        }
+        let failures = field.dataRestrictions.validators.failures(of: value, currentMonth: currentMonth)
+        return failures.map {
+            ValidationError(fieldId: field.id, errorMessageId: $0.id, parameters: $0.parameters, locale: locale)
+        }
+    }
+}
+
+/// A validator that rejected a value, with the parameters its error carries.
+struct RuleFailure: Sendable, Hashable {
+    let id: ValidationMessageId
+    let parameters: ValidationError.RuleParameters?
+
+    init(_ id: ValidationMessageId, _ parameters: ValidationError.RuleParameters? = nil) {
+        self.id = id
+        self.parameters = parameters
+    }
+}
+
+extension FieldValidators {
+    /// Every declared validator that rejects the (unmasked, non-empty) `value`, in
+    /// declaration order.
+    func failures(of value: String, currentMonth: CalendarMonth) -> [RuleFailure] {
+        var failures: [RuleFailure] = []
+        if luhn != nil, !Luhn.isValid(value) {
+            failures.append(RuleFailure(.luhn))
+        }
+        if expirationDate != nil, !ExpirationDateRule.accepts(value, currentMonth: currentMonth) {
+            failures.append(RuleFailure(.expirationDate))
+        }
+        if let length, !length.accepts(value) {
+            failures.append(RuleFailure(.length, .length(length)))
+        }
+        if let range, !range.accepts(value) {
+            failures.append(RuleFailure(.range, .range(range)))
+        }
+        if let regularExpression, !regularExpression.accepts(value) {
+            failures.append(RuleFailure(.regularExpression))
+        }
+        if emailAddress != nil, !EmailAddressRule.accepts(value) {
+            failures.append(RuleFailure(.emailAddress))
+        }
+        if let fixedList, !fixedList.accepts(value) {
+            failures.append(RuleFailure(.fixedList, .fixedList(fixedList)))
+        }
+        if iban != nil, !IBANRule.accepts(value) {
+            failures.append(RuleFailure(.iban))
+        }
+        if termsAndConditions != nil, !TermsAndConditionsRule.accepts(value) {
+            failures.append(RuleFailure(.termsAndConditions))
+        }
+        return failures
+    }
+}
