@@ -9,6 +9,7 @@ enum CheckoutError: Error, RPCErrorConvertible {
     case unknownProduct(paymentProductId: Int)
     case productNotAvailable(paymentProductId: Int, context: PaymentContext)
     case unknownAccountOnFile(accountOnFileId: String, paymentProductId: Int?)
+    case validationFailed([ValidationError])
     case tokenNotFound(token: String)
 
     var rpcError: RPCError {
@@ -34,6 +35,9 @@ enum CheckoutError: Error, RPCErrorConvertible {
             if let productId { details.members.append(.init(key: "paymentProductId", value: .number(String(productId)))) }
             return RPCError(code: 1103, message: "Unknown account on file", reason: "UNKNOWN_ACCOUNT_ON_FILE",
                             details: details)
+        case .validationFailed(let errors):
+            return RPCError(code: 1201, message: "Validation failed", reason: "VALIDATION_FAILED",
+                            details: ["errors": .array(errors.map { (try? JSONValueEncoder.encode($0)) ?? .null })])
         case .tokenNotFound(let token):
             return RPCError(code: 1301, message: "Token not found", reason: "TOKEN_NOT_FOUND",
                             details: ["token": .string(token)])

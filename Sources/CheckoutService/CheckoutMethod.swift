@@ -10,5 +10,5 @@ extension CheckoutService {
     /// Every method checkoutd serves, one list per namespace file. A test checks
     /// this list against `Schemas/methods` and the `rpc.discover` document.
     static let routes: [any CheckoutMethod.Type] = ServiceMethods.routes + SessionMethods.routes + ProductMethods.routes
-        + MaskMethods.routes + CardMethods.routes + IINMethods.routes
+        + PaymentRequestMethods.routes + MaskMethods.routes + CardMethods.routes + IINMethods.routes
 }

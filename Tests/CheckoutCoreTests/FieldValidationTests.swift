@@ -46,6 +46,14 @@ struct FieldValidationTests {
         #expect(FieldValidation.unmaskedValue(" 12 ", for: Self.visa.field(id: "cvv")!) == " 12 ")
     }
 
+    @Test func unmaskingKeepsWhatTheMaskWouldDrop() {
+        #expect(Self.errors("12/2027", "expiryDate") == [])
+        #expect(Self.errors("122027", "expiryDate") == [])
+        #expect(Self.errors("4111 1111 1111 1111 1111", "cardNumber").contains("cardNumber:length"))
+        #expect(Self.errors("4111 a111 1111 1111", "cardNumber").contains("cardNumber:luhn"))
+        #expect(FieldValidation.unmaskedValue("4111-1111", for: Self.visa.field(id: "cardNumber")!) == "4111-1111")
+    }
+
     @Test func everyFailingValidatorIsOneErrorInDeclarationOrder() {
         #expect(Self.errors("1", "cvv") == ["cvv:length", "cvv:regularExpression"])
         #expect(Self.errors("12a", "cvv") == ["cvv:regularExpression"])

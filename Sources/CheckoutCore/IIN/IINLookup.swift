@@ -52,7 +52,7 @@ extension IINTable {
 
     /// The entry for the first 8 digits, else for the first 6. An entry without brands
     /// names no product and is passed over.
-    private func entry(forDigits digits: [UInt8]) -> IINEntry? {
+    func entry(forDigits digits: [UInt8]) -> IINEntry? {
         longEntry(forDigits: digits) ?? usableEntry(bin: digits.prefix(Self.shortBinLength), ofLength: Self.shortBinLength)
     }
 

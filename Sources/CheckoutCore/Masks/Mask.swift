@@ -21,6 +21,16 @@ public struct Mask: Sendable, Hashable {
         elements.count(where: \.isPlaceholder)
     }
 
+    /// The literal characters that only separate groups (spaces, `/`, `-`): every
+    /// literal that is not a letter or a digit.
+    public var separators: Set<Unicode.Scalar> {
+        var found = Set<Unicode.Scalar>()
+        for case .literal(let scalar) in elements where !scalar.properties.isAlphabetic && !("0"..."9").contains(scalar) {
+            found.insert(scalar)
+        }
+        return found
+    }
+
     /// The same mask with every placeholder widened to `*`, so a masked value such
     /// as `411111XXXXXX1111` can be laid out by a mask made for digits.
     public var relaxed: Mask {

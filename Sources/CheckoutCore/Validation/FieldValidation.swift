@@ -2,7 +2,8 @@
 /// SDKs' `PaymentProductField.validateValue` does.
 ///
 /// The value is unmasked with the field's mask first, when the field has one (so
-/// `4111 1111 1111 1111` and `4111111111111111` are the same card number). An
+/// `4111 1111 1111 1111` and `4111111111111111` are the same card number, and
+/// `12/26`, `1226` and `12/2026` are expiry dates the validator reads). An
 /// empty value is one `required` error for a required field and no error for an
 /// optional one; any other value is checked by every validator of the field, and
 /// each one that fails is one error, in the order `FieldValidators` declares them:
@@ -21,10 +22,19 @@ public enum FieldValidation {
         errors(ofUnmasked: unmaskedValue(value, for: field), for: field, currentMonth: currentMonth, locale: locale)
     }
 
-    /// The value the field's validators see: `Mask.remove` with the field's mask,
-    /// or the value itself when the field has no mask.
+    /// The value the field's validators see: the value without the mask's
+    /// separators (its literals that are not letters or digits), or the value itself
+    /// when the field has no mask.
+    ///
+    /// Unlike `Mask.remove`, this keeps characters the mask's placeholders would
+    /// drop and input beyond the mask's capacity, so a stray letter or a twentieth
+    /// digit is judged by the validators instead of silently disappearing, and
+    /// `12/2026` stays a complete `MMYYYY` date under the `{{99}}/{{99}}` mask.
     public static func unmaskedValue(_ value: String, for field: PaymentProductField) -> String {
-        field.displayHints.mask?.remove(from: value) ?? value
+        guard let separators = field.displayHints.mask?.separators, !separators.isEmpty else { return value }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: value.unicodeScalars.filter { !separators.contains($0) })
+        return String(kept)
     }
 
     static func errors(

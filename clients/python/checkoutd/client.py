@@ -483,3 +483,14 @@ class Checkoutd:
         """``iin.details``: status, product, country, card type and co-brands of the
         digits typed so far (``bin`` may contain spaces)."""
         return self.call("iin.details", {"clientSessionId": client_session_id, "bin": bin}, timeout=timeout)
+
+    def payment_request_validate(self, client_session_id: str, payment_product_id: int,
+                                 values: Mapping[str, str], account_on_file_id: Optional[str] = None,
+                                 timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``paymentRequest.validate``: ``{"valid", "errors": [ValidationError]}`` for the
+        values (masked or not) of the product's fields."""
+        params: Dict[str, Any] = {"clientSessionId": client_session_id, "paymentProductId": payment_product_id,
+                                  "values": dict(values)}
+        if account_on_file_id is not None:
+            params["accountOnFileId"] = account_on_file_id
+        return self.call("paymentRequest.validate", params, timeout=timeout)

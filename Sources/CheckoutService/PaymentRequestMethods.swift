@@ -1,0 +1,65 @@
+import CheckoutCore
+import JSONRPC
+
+/// The `paymentRequest.*` namespace: the customer's input for one product, checked
+/// (and, with encryption, prepared for the merchant's server) — API.md section 4
+/// "Payment requests".
+enum PaymentRequestMethods {
+    static let routes: [any CheckoutMethod.Type] = [Validate.self]
+
+    /// `paymentRequest.validate`: every problem of the values for the product's fields.
+    enum Validate: CheckoutMethod {
+        static let name = "paymentRequest.validate"
+
+        struct Params: Decodable, Sendable {
+            let clientSessionId: ClientIdentifier
+            let paymentProductId: Int
+            let accountOnFileId: String?
+            let values: [String: String]
+        }
+
+        struct Result: Encodable, Sendable {
+            let valid: Bool
+            let errors: [ValidationError]
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
+            let request = try service.paymentRequest(
+                clientSessionId: params.clientSessionId, paymentProductId: params.paymentProductId,
+                accountOnFileId: params.accountOnFileId)
+            let errors = service.validationErrors(of: params.values, in: request)
+            return Result(valid: errors.isEmpty, errors: errors)
+        }
+    }
+}
+
+/// The session, product and account on file a payment request is made with.
+struct PaymentRequestScope: Sendable {
+    let session: Session
+    let product: PaymentProduct
+    let accountOnFile: AccountOnFile?
+}
+
+extension CheckoutService {
+    /// Looks up what a payment request names: the live session, the product as the
+    /// session is offered it, and the session's account on file for that product.
+    func paymentRequest(
+        clientSessionId: ClientIdentifier, paymentProductId: Int, accountOnFileId: String?
+    ) throws(CheckoutError) -> PaymentRequestScope {
+        let session = try sessions.session(id: clientSessionId.value)
+        let product = try product(id: paymentProductId, for: session)
+        guard let accountOnFileId else { return PaymentRequestScope(session: session, product: product, accountOnFile: nil) }
+        guard let account = product.accountsOnFile.first(where: { $0.id == accountOnFileId }) else {
+            throw .unknownAccountOnFile(accountOnFileId: accountOnFileId, paymentProductId: paymentProductId)
+        }
+        return PaymentRequestScope(session: session, product: product, accountOnFile: account)
+    }
+
+    /// The validation errors of `values` for the request's product, in the session's locale.
+    func validationErrors(of values: [String: String], in request: PaymentRequestScope) -> [ValidationError] {
+        PaymentRequestValidation.validate(
+            product: request.product, values: values, accountOnFile: request.accountOnFile,
+            currentMonth: configuration.clock.now().calendarMonth, locale: request.session.context.locale,
+            productsOfCard: { configuration.iinTable.paymentProducts(ofCardNumber: $0, brands: configuration.brands) })
+    }
+}
