@@ -11,6 +11,8 @@ enum CheckoutError: Error, RPCErrorConvertible {
     case unknownAccountOnFile(accountOnFileId: String, paymentProductId: Int?)
     case validationFailed([ValidationError])
     case tokenNotFound(token: String)
+    /// `path`: the JSON Pointer of the params member that named the currency.
+    case unknownCurrency(currencyCode: String, path: String)
 
     var rpcError: RPCError {
         switch self {
@@ -41,6 +43,10 @@ enum CheckoutError: Error, RPCErrorConvertible {
         case .tokenNotFound(let token):
             return RPCError(code: 1301, message: "Token not found", reason: "TOKEN_NOT_FOUND",
                             details: ["token": .string(token)])
+        case .unknownCurrency(let code, let path):
+            return RPCError(code: 1501, message: "Unknown currency", reason: "UNKNOWN_CURRENCY",
+                            details: ["currencyCode": .string(code), "path": .string(path),
+                                      "detail": .string("\(code) is not in the rates table")])
         }
     }
 }

@@ -53,6 +53,8 @@ public struct ServiceConfiguration: Sendable {
     public var iinTable: IINTable
     /// The card brands and the prefixes that identify them.
     public var brands: CardBrandTable
+    /// The exchange rates (`--rates`, else the embedded table).
+    public var rates: RatesTable
 
     public static let defaultSessionTimeToLive: Int64 = 3600
     public static let defaultSessionCapacity = 100_000
@@ -60,7 +62,7 @@ public struct ServiceConfiguration: Sendable {
     public init(
         clock: any Clock = SystemClock(), sessionTimeToLive: Int64 = defaultSessionTimeToLive,
         sessionCapacity: Int = defaultSessionCapacity, catalog: PaymentCatalog = .embedded,
-        iinTable: IINTable = .embedded, brands: CardBrandTable = .standard
+        iinTable: IINTable = .embedded, brands: CardBrandTable = .standard, rates: RatesTable = .embedded
     ) {
         self.clock = clock
         self.sessionTimeToLive = sessionTimeToLive
@@ -68,5 +70,6 @@ public struct ServiceConfiguration: Sendable {
         self.catalog = catalog
         self.iinTable = iinTable
         self.brands = brands
+        self.rates = rates
     }
 }

@@ -1,7 +1,7 @@
 import CheckoutCore
 import JSONRPC
 
-/// The JSON data files that replace embedded defaults (`--catalog`, `--iin`, and
+/// The JSON data files that replace embedded defaults (`--catalog`, `--iin`, `--rates`, and
 /// the embedded files themselves, which go through the same checks).
 ///
 /// A file is parsed strictly, decoded with every problem reported at its JSON

@@ -22,6 +22,16 @@ extension IINTable {
     }
 }
 
+extension RatesTable {
+    /// The embedded rates table (sample data); a test keeps it decodable and consistent.
+    public static let embedded = embeddedData(EmbeddedRates.text, file: "Data/rates.json", load: load)
+
+    /// A rates file's content, checked against the rates schema's rules.
+    public static func load(from text: String, file: String) throws(DataFileError) -> RatesTable {
+        try DataFile.decode(RatesTable.self, from: text, file: file) { $0.inconsistencies() }
+    }
+}
+
 private func embeddedData<Value>(
     _ text: String, file: String, load: (String, String) throws(DataFileError) -> Value
 ) -> Value {

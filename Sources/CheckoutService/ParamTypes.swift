@@ -7,6 +7,14 @@ extension Mask: DecodingStandIn {
     public static var decodingStandIn: Mask { try! Mask("{{*}}") }
 }
 
+extension DecimalNumber: DecodingStandIn {
+    public static var decodingStandIn: DecimalNumber { .one }
+}
+
+extension RoundingMode: DecodingStandIn {
+    public static var decodingStandIn: RoundingMode { .halfUp }
+}
+
 /// A caret position in a text: zero or more Unicode scalars from its start.
 struct CaretPosition: Decodable, Sendable, DecodingStandIn {
     let offset: Int

@@ -27,13 +27,14 @@ enum ServiceMethods {
             let startedAt: Timestamp
             let now: Timestamp
             let methods: [String]
+            let ratesAsOf: Timestamp
             let catalogVersion: String
         }
 
         static func handle(_ params: NoParams, service: CheckoutService, context: RequestContext) throws -> Result {
             Result(name: CheckoutService.name, version: CheckoutService.version, startedAt: service.startedAt,
                    now: service.configuration.clock.now(), methods: CheckoutService.methodNames,
-                   catalogVersion: service.configuration.catalog.version)
+                   ratesAsOf: service.configuration.rates.asOf, catalogVersion: service.configuration.catalog.version)
         }
     }
 

@@ -4,7 +4,7 @@ import JSONRPC
 /// The `session.*` namespace: the checkout session and its payment context
 /// (API.md section 4 "Sessions").
 enum SessionMethods {
-    static let routes: [any CheckoutMethod.Type] = [Initialize.self, Get.self, Close.self]
+    static let routes: [any CheckoutMethod.Type] = [Initialize.self, Get.self, Close.self, ChangeCurrency.self]
 
     /// `session.init`: open (or replace) a session for a payment context.
     enum Initialize: CheckoutMethod {
@@ -50,6 +50,10 @@ enum SessionMethods {
         }
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Session {
+            let currencyCode = params.context.amountOfMoney.currencyCode
+            guard service.configuration.rates.currency(code: currencyCode) != nil else {
+                throw CheckoutError.unknownCurrency(currencyCode: currencyCode, path: "/context/amountOfMoney/currencyCode")
+            }
             let customerId = params.customerId ?? ClientIdentifier.mint(prefix: "cus_")
             let accountsOnFile = try service.accountsOnFile(tokens: params.accountsOnFile ?? [], customerId: customerId.value)
             let now = service.configuration.clock.now()
@@ -104,6 +108,46 @@ enum SessionMethods {
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
             try service.sessions.close(id: params.clientSessionId.value)
             return Result(closed: true)
+        }
+    }
+
+    /// `session.changeCurrency`: the session's amount and tax in another currency, converted
+    /// from the amounts it was opened with (BlueSnap `changeCurrencyAndConvertAmounts`).
+    enum ChangeCurrency: CheckoutMethod {
+        static let name = "session.changeCurrency"
+        typealias Result = Session
+
+        struct Params: Decodable, Sendable, ParamsChecking {
+            let clientSessionId: ClientIdentifier
+            let currencyCode: String
+
+            func check(_ checks: inout ParamChecks) {
+                checks.requireCurrencyCode(currencyCode, at: "/currencyCode")
+            }
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Session {
+            let rates = service.configuration.rates
+            guard rates.currency(code: params.currencyCode) != nil else {
+                throw CheckoutError.unknownCurrency(currencyCode: params.currencyCode, path: "/currencyCode")
+            }
+            var failure: CurrencyConversionError?
+            let session = try service.sessions.update(id: params.clientSessionId.value) { session in
+                do throws(CurrencyConversionError) {
+                    try session.changeCurrency(to: params.currencyCode, rates: rates)
+                } catch {
+                    failure = error
+                }
+            }
+            switch failure {
+            case nil:
+                return session
+            case .unknownCurrency(let code)?:
+                throw CheckoutError.unknownCurrency(currencyCode: code, path: "/currencyCode")
+            case .amountTooLarge(let code)?:
+                throw RPCError.invalidParams(
+                    path: "/currencyCode", "the session's amount in \(code) would exceed \(AmountOfMoney.maximumAmount) minor units")
+            }
         }
     }
 }

@@ -24,6 +24,9 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Replace the embedded IIN table with this JSON file.", valueName: "PATH"))
     var iin: String?
 
+    @Option(help: ArgumentHelp("Replace the embedded exchange-rates table with this JSON file.", valueName: "PATH"))
+    var rates: String?
+
     func validate() throws {
         guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
         guard sessionTimeToLive >= 1 else { throw ValidationError("--session-ttl must be at least 1 second") }
@@ -39,6 +42,9 @@ struct ServiceOptions: ParsableArguments {
         }
         if let iin {
             configuration.iinTable = try DataFileReader.load(iin, flag: "--iin", IINTable.load)
+        }
+        if let rates {
+            configuration.rates = try DataFileReader.load(rates, flag: "--rates", RatesTable.load)
         }
         return configuration
     }

@@ -6,6 +6,9 @@ public struct AmountOfMoney: Sendable, Hashable, Codable {
     /// The ISO 4217 alphabetic code, upper case.
     public var currencyCode: String
 
+    /// The largest amount on the wire: 2^53 - 1, the largest integer every JSON reader keeps exactly.
+    public static let maximumAmount: Int64 = 9_007_199_254_740_991
+
     public init(amount: Int64, currencyCode: String) {
         self.amount = amount
         self.currencyCode = currencyCode

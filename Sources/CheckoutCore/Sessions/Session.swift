@@ -1,6 +1,9 @@
 /// A checkout session: who is paying, for what, and with which options, for a
 /// limited time (Online Payments `Session` with its `PaymentContext`, BlueSnap's
 /// token with its `sdkRequest`). Everything a caller does runs in one.
+///
+/// Besides its wire shape a session remembers the amounts it was opened with, so that
+/// every currency change converts from them (see `changeCurrency(to:rates:)`).
 public struct Session: Sendable, Hashable, Codable {
     public var clientSessionId: String
     public var customerId: String
@@ -15,6 +18,10 @@ public struct Session: Sendable, Hashable, Codable {
     public var acceptedBrands: [String]
     public var accountsOnFile: [AccountOnFile]
     public var threeDS: ThreeDSPreferences
+    /// The amount the session was opened with, in its original currency. Not on the wire.
+    public private(set) var originalAmountOfMoney: AmountOfMoney
+    /// The tax the session was opened with, in minor units of the original currency. Not on the wire.
+    public private(set) var originalTaxAmount: Int64
 
     public init(
         clientSessionId: String, customerId: String, appIdentifier: String? = nil, createdAt: Timestamp,
@@ -33,6 +40,30 @@ public struct Session: Sendable, Hashable, Codable {
         self.acceptedBrands = acceptedBrands
         self.accountsOnFile = accountsOnFile
         self.threeDS = threeDS
+        self.originalAmountOfMoney = context.amountOfMoney
+        self.originalTaxAmount = taxAmount
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case clientSessionId, customerId, appIdentifier, createdAt, expiresAt, context, taxAmount, requirements,
+             acceptedBrands, accountsOnFile, threeDS
+    }
+
+    /// Reads the wire shape; the amounts read are the original ones.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            clientSessionId: try container.decode(String.self, forKey: .clientSessionId),
+            customerId: try container.decode(String.self, forKey: .customerId),
+            appIdentifier: try container.decodeIfPresent(String.self, forKey: .appIdentifier),
+            createdAt: try container.decode(Timestamp.self, forKey: .createdAt),
+            expiresAt: try container.decode(Timestamp.self, forKey: .expiresAt),
+            context: try container.decode(PaymentContext.self, forKey: .context),
+            taxAmount: try container.decode(Int64.self, forKey: .taxAmount),
+            requirements: try container.decode(CheckoutRequirements.self, forKey: .requirements),
+            acceptedBrands: try container.decode([String].self, forKey: .acceptedBrands),
+            accountsOnFile: try container.decode([AccountOnFile].self, forKey: .accountsOnFile),
+            threeDS: try container.decode(ThreeDSPreferences.self, forKey: .threeDS))
     }
 
     /// The brands the session accepts, for card rules.

@@ -11,8 +11,9 @@
 """
 
 from ._locate import ENV_VAR, find_binary
-from .client import (Brand, CardValidation, Checkoutd, FieldState, FormattedCard, MaskedValue,
-                     ResponseHook, ServiceInfo, UnmaskedValue)
+from .client import (AmountOfMoney, Brand, CardValidation, Checkoutd, Conversion, CurrencyList,
+                     CurrencyRate, FieldState, FormattedCard, MaskedValue, ResponseHook, ServiceInfo,
+                     UnmaskedValue)
 from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
                      ChallengeNotFound, CheckoutdError, ConnectionClosed, EncryptionFailed,
                      InternalError, InvalidParams, InvalidRequest, InvalidUTF8, LineTooLong,
@@ -25,7 +26,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Checkoutd", "find_binary", "ENV_VAR", "ResponseHook", "ServiceInfo", "MaskedValue",
-    "UnmaskedValue", "Brand", "FieldState", "CardValidation", "FormattedCard", "CheckoutdError", "REASON_CLASSES", "ParseError", "InvalidUTF8",
+    "UnmaskedValue", "Brand", "FieldState", "CardValidation", "FormattedCard", "AmountOfMoney",
+    "CurrencyRate", "CurrencyList", "Conversion", "CheckoutdError", "REASON_CLASSES", "ParseError", "InvalidUTF8",
     "InvalidRequest", "LineTooLong", "BatchTooLarge", "MethodNotFound", "InvalidParams",
     "InternalError", "RequestCancelled", "SessionNotFound", "SessionExpired",
     "UnknownProduct", "ProductNotAvailable", "UnknownAccountOnFile", "ValidationFailed",

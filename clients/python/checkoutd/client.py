@@ -22,7 +22,8 @@ from .errors import (CallTimeout, CheckoutdError, ProcessExited, ProtocolViolati
                      TransportError)
 
 __all__ = ["Checkoutd", "ResponseHook", "ServiceInfo", "MaskedValue", "UnmaskedValue", "Brand",
-           "FieldState", "CardValidation", "FormattedCard"]
+           "FieldState", "CardValidation", "FormattedCard", "AmountOfMoney", "CurrencyRate", "CurrencyList",
+           "Conversion"]
 
 #: Called from the reader thread with (request method or None, response object)
 #: for every response the client receives, before the waiting call is woken.
@@ -75,6 +76,30 @@ class FormattedCard(TypedDict):
     formatted: str
     cursor: int
     cardBrand: Optional[Brand]
+
+
+class AmountOfMoney(TypedDict):
+    amount: int         # minor units
+    currencyCode: str
+
+
+class CurrencyRate(TypedDict):
+    code: str
+    name: str
+    minorUnits: int
+    rate: str           # decimal string: units of code per one unit of the base
+
+
+class CurrencyList(TypedDict):
+    base: str
+    asOf: str
+    currencies: List[CurrencyRate]
+
+
+class Conversion(TypedDict):
+    amountOfMoney: AmountOfMoney
+    rate: str           # decimal string: units of the target per one unit of the source
+    asOf: str
 
 
 class _Pending:
@@ -494,3 +519,30 @@ class Checkoutd:
         if account_on_file_id is not None:
             params["accountOnFileId"] = account_on_file_id
         return self.call("paymentRequest.validate", params, timeout=timeout)
+
+    # -- currencies ------------------------------------------------------------------------
+
+    def currency_list(self, base: Optional[str] = None, timeout: Optional[float] = None) -> CurrencyList:
+        """``currency.list``: every currency of the rates table with its rate per unit of
+        ``base`` (``USD`` when not given), sorted by English name."""
+        params: Dict[str, Any] = {}
+        if base is not None:
+            params["base"] = base
+        return self.call("currency.list", params, timeout=timeout)
+
+    def currency_convert(self, amount_of_money: Mapping[str, Any], target_currency_code: str,
+                         rounding: Optional[str] = None, timeout: Optional[float] = None) -> Conversion:
+        """``currency.convert``: ``amount_of_money`` (``{"amount", "currencyCode"}``) in
+        ``target_currency_code``, computed exactly and rounded once (``"HALF_UP"``, the
+        default, or ``"HALF_EVEN"``); returns ``{"amountOfMoney", "rate", "asOf"}``."""
+        params: Dict[str, Any] = {"amountOfMoney": dict(amount_of_money), "targetCurrencyCode": target_currency_code}
+        if rounding is not None:
+            params["rounding"] = rounding
+        return self.call("currency.convert", params, timeout=timeout)
+
+    def session_change_currency(self, client_session_id: str, currency_code: str,
+                                timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``session.changeCurrency``: the session with its amount and tax converted from
+        the amounts it was opened with; returns the ``Session``."""
+        return self.call("session.changeCurrency", {"clientSessionId": client_session_id,
+                                                    "currencyCode": currency_code}, timeout=timeout)
