@@ -25,7 +25,7 @@ enum CardMethods {
             let acceptedBrands = params.acceptedBrands.map { AcceptedBrands(codes: $0) } ?? session?.acceptedCardBrands ?? .all
             return CardValidation.validate(
                 pan: params.pan, expiryDate: params.expiryDate, cvc: params.cvc, acceptedBrands: acceptedBrands,
-                currentMonth: service.configuration.clock.now().calendarMonth)
+                currentMonth: service.configuration.clock.now().calendarMonth, brands: service.configuration.brands)
         }
     }
 
@@ -44,7 +44,7 @@ enum CardMethods {
         }
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> FormattedCardNumber {
-            CardNumberFormatting.format(pan: params.pan, cursor: params.cursor?.offset)
+            CardNumberFormatting.format(pan: params.pan, cursor: params.cursor?.offset, brands: service.configuration.brands)
         }
     }
 }

@@ -88,10 +88,3 @@ extension RatesTable {
         }
     }
 }
-
-extension ParamChecks {
-    /// Requires an ISO 4217 code of three upper-case letters.
-    mutating func requireCurrencyCode(_ code: String, at path: String) {
-        require(CodeFormat.isCurrencyCode(code), at: path, "must be an ISO 4217 code of three upper-case letters")
-    }
-}

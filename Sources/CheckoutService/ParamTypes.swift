@@ -84,3 +84,10 @@ struct ClientIdentifier: Decodable, Sendable, Hashable, DecodingStandIn {
         return ClientIdentifier(value: prefix + hex)
     }
 }
+
+extension ParamChecks {
+    /// Requires an ISO 4217 code of three upper-case letters.
+    mutating func requireCurrencyCode(_ code: String, at path: String) {
+        require(CodeFormat.isCurrencyCode(code), at: path, "must be an ISO 4217 code of three upper-case letters")
+    }
+}

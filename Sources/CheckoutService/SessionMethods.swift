@@ -27,8 +27,7 @@ enum SessionMethods {
             func check(_ checks: inout ParamChecks) {
                 let money = context.amountOfMoney
                 checks.require(money.amount >= 0, at: "/context/amountOfMoney/amount", "must be 0 or more")
-                checks.require(CodeFormat.isCurrencyCode(money.currencyCode), at: "/context/amountOfMoney/currencyCode",
-                               "must be an ISO 4217 code of three upper-case letters")
+                checks.requireCurrencyCode(money.currencyCode, at: "/context/amountOfMoney/currencyCode")
                 checks.require(CodeFormat.isCountryCode(context.countryCode), at: "/context/countryCode",
                                "must be an ISO 3166-1 alpha-2 code of two upper-case letters")
                 checks.require(CodeFormat.isLocale(context.locale), at: "/context/locale",
