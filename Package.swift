@@ -12,10 +12,15 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
-        // The thin domain core: values and rules, no I/O, no JSON-RPC.
-        .target(name: "CheckoutCore"),
+        // The thin domain core: values and rules, no I/O, no JSON-RPC. swift-crypto
+        // supplies every cryptographic primitive the JWE composition uses.
+        .target(name: "CheckoutCore", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "CryptoExtras", package: "swift-crypto"),
+        ]),
         // A generic JSON-RPC 2.0 engine over a pair of file descriptors.
         .target(name: "JSONRPC", dependencies: [
             .product(name: "Logging", package: "swift-log"),

@@ -13,6 +13,8 @@ enum CheckoutError: Error, RPCErrorConvertible {
     case tokenNotFound(token: String)
     /// `path`: the JSON Pointer of the params member that named the currency.
     case unknownCurrency(currencyCode: String, path: String)
+    /// `detail` says what failed; it never carries key material or plaintext.
+    case encryptionFailed(detail: String)
 
     var rpcError: RPCError {
         switch self {
@@ -47,6 +49,9 @@ enum CheckoutError: Error, RPCErrorConvertible {
             return RPCError(code: 1501, message: "Unknown currency", reason: "UNKNOWN_CURRENCY",
                             details: ["currencyCode": .string(code), "path": .string(path),
                                       "detail": .string("\(code) is not in the rates table")])
+        case .encryptionFailed(let detail):
+            return RPCError(code: 1502, message: "Encryption failed", reason: "ENCRYPTION_FAILED",
+                            details: ["detail": .string(detail)])
         }
     }
 }

@@ -14,6 +14,7 @@ public final class CheckoutService: Sendable {
     public let startedAt: Timestamp
     let logger: Logger
     let sessions: SessionStore
+    let platformKey: PlatformKeyring
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "checkoutd")) {
         self.configuration = configuration
@@ -21,6 +22,7 @@ public final class CheckoutService: Sendable {
         self.logger = logger
         self.sessions = SessionStore(timeToLive: configuration.sessionTimeToLive,
                                      capacity: configuration.sessionCapacity, clock: configuration.clock)
+        self.platformKey = PlatformKeyring(configured: configuration.platformKey)
     }
 
     /// The wire names of every method, sorted.
@@ -55,6 +57,9 @@ public struct ServiceConfiguration: Sendable {
     public var brands: CardBrandTable
     /// The exchange rates (`--rates`, else the embedded table).
     public var rates: RatesTable
+    /// The key payment requests are encrypted for (`--private-key`, else one
+    /// generated at start-up); nil: generated when first needed.
+    public var platformKey: PlatformKey?
 
     public static let defaultSessionTimeToLive: Int64 = 3600
     public static let defaultSessionCapacity = 100_000
@@ -62,7 +67,8 @@ public struct ServiceConfiguration: Sendable {
     public init(
         clock: any Clock = SystemClock(), sessionTimeToLive: Int64 = defaultSessionTimeToLive,
         sessionCapacity: Int = defaultSessionCapacity, catalog: PaymentCatalog = .embedded,
-        iinTable: IINTable = .embedded, brands: CardBrandTable = .standard, rates: RatesTable = .embedded
+        iinTable: IINTable = .embedded, brands: CardBrandTable = .standard, rates: RatesTable = .embedded,
+        platformKey: PlatformKey? = nil
     ) {
         self.clock = clock
         self.sessionTimeToLive = sessionTimeToLive
@@ -71,5 +77,6 @@ public struct ServiceConfiguration: Sendable {
         self.iinTable = iinTable
         self.brands = brands
         self.rates = rates
+        self.platformKey = platformKey
     }
 }

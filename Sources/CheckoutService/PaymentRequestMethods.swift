@@ -5,7 +5,7 @@ import JSONRPC
 /// (and, with encryption, prepared for the merchant's server) — API.md section 4
 /// "Payment requests".
 enum PaymentRequestMethods {
-    static let routes: [any CheckoutMethod.Type] = [Validate.self]
+    static let routes: [any CheckoutMethod.Type] = [Validate.self, Encrypt.self]
 
     /// `paymentRequest.validate`: every problem of the values for the product's fields.
     enum Validate: CheckoutMethod {
@@ -29,6 +29,54 @@ enum PaymentRequestMethods {
                 accountOnFileId: params.accountOnFileId)
             let errors = service.validationErrors(of: params.values, in: request)
             return Result(valid: errors.isEmpty, errors: errors)
+        }
+    }
+}
+
+extension PaymentRequestMethods {
+    /// `paymentRequest.encrypt`: the validated input as a JWE for the platform key,
+    /// with the client meta info beside it. Runs on a worker thread: RSA and AES
+    /// work is worth moving off the reading thread, and one key serves every
+    /// worker without a lock.
+    enum Encrypt: CheckoutMethod {
+        static let name = "paymentRequest.encrypt"
+        static let execution = Execution.concurrent
+
+        struct Params: Decodable, Sendable {
+            let clientSessionId: ClientIdentifier
+            let paymentProductId: Int
+            let accountOnFileId: String?
+            let tokenize: Bool?
+            let values: [String: String]
+            let alg: KeyEncryptionAlgorithm?
+        }
+
+        struct Result: Encodable, Sendable {
+            let encryptedCustomerInput: String
+            let encodedClientMetaInfo: String
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
+            let request = try service.paymentRequest(
+                clientSessionId: params.clientSessionId, paymentProductId: params.paymentProductId,
+                accountOnFileId: params.accountOnFileId)
+            let errors = service.validationErrors(of: params.values, in: request)
+            guard errors.isEmpty else { throw CheckoutError.validationFailed(errors) }
+            let input = CustomerInput(
+                clientSessionId: request.session.clientSessionId, nonce: RandomUUID.make(), product: request.product,
+                accountOnFileId: request.accountOnFile?.id, tokenize: params.tokenize ?? false, values: params.values)
+            let metaInfo = ClientMetaInfo(sdkName: CheckoutService.name, sdkVersion: CheckoutService.version,
+                                          appIdentifier: request.session.appIdentifier)
+            let plaintext = JSONSerializer.bytes(of: try JSONValueEncoder.encode(input))
+            let key = try service.platformKey.key()
+            let encrypted: String
+            do {
+                encrypted = try CompactJWE.encrypt(plaintext, for: key, algorithm: params.alg ?? .rsaOAEP)
+            } catch {
+                throw CheckoutError.encryptionFailed(detail: "\(error)")
+            }
+            return Result(encryptedCustomerInput: encrypted,
+                          encodedClientMetaInfo: Base64.standard(JSONSerializer.bytes(of: try JSONValueEncoder.encode(metaInfo))))
         }
     }
 }

@@ -27,6 +27,7 @@ enum ServiceMethods {
             let startedAt: Timestamp
             let now: Timestamp
             let methods: [String]
+            let keyId: String
             let ratesAsOf: Timestamp
             let catalogVersion: String
         }
@@ -34,6 +35,7 @@ enum ServiceMethods {
         static func handle(_ params: NoParams, service: CheckoutService, context: RequestContext) throws -> Result {
             Result(name: CheckoutService.name, version: CheckoutService.version, startedAt: service.startedAt,
                    now: service.configuration.clock.now(), methods: CheckoutService.methodNames,
+                   keyId: try service.platformKey.key().keyId,
                    ratesAsOf: service.configuration.rates.asOf, catalogVersion: service.configuration.catalog.version)
         }
     }

@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutService
 #if canImport(Glibc)
 import Glibc
@@ -7,12 +8,32 @@ import Musl
 import Darwin
 #endif
 
-/// Reads the data files named by `--catalog` and its kind, for start-up.
+/// Reads the files named by `--catalog`, `--private-key` and their kind, for start-up.
 enum DataFileReader {
     /// The file at `path`, decoded by `load`; any failure names the flag, the file and the problem.
     static func load<Value>(
         _ path: String, flag: String, _ load: (String, String) throws(DataFileError) -> Value
     ) throws(StartupFailure) -> Value {
+        let text = try self.text(of: path, flag: flag)
+        do {
+            return try load(text, path)
+        } catch {
+            throw StartupFailure("\(flag) \(path) does not match its schema:\n\(error)")
+        }
+    }
+
+    /// The platform key in the PEM file at `path` (`--private-key`).
+    static func platformKey(_ path: String, flag: String) throws(StartupFailure) -> PlatformKey {
+        let text = try self.text(of: path, flag: flag)
+        do {
+            return try PlatformKey(pemRepresentation: text)
+        } catch {
+            throw StartupFailure("\(flag) \(path): \(error)")
+        }
+    }
+
+    /// The whole file at `path` as UTF-8 text.
+    private static func text(of path: String, flag: String) throws(StartupFailure) -> String {
         guard let handle = fopen(path, "rb") else {
             throw StartupFailure("\(flag) \(path): cannot be read (\(String(cString: strerror(errno))))")
         }
@@ -30,15 +51,11 @@ enum DataFileReader {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw StartupFailure("\(flag) \(path): is not UTF-8 text")
         }
-        do {
-            return try load(text, path)
-        } catch {
-            throw StartupFailure("\(flag) \(path) does not match its schema:\n\(error)")
-        }
+        return text
     }
 }
 
-/// Start-up cannot go on (a bad data file); checkoutd prints the message and exits 2.
+/// Start-up cannot go on (a bad data file or key); checkoutd prints the message and exits 2.
 struct StartupFailure: Error {
     let message: String
 

@@ -27,6 +27,10 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Replace the embedded exchange-rates table with this JSON file.", valueName: "PATH"))
     var rates: String?
 
+    @Option(help: ArgumentHelp("Encrypt for this RSA private key (PEM, PKCS#1 or PKCS#8, at least 2048 bits) "
+                               + "instead of one generated at start-up.", valueName: "PATH"))
+    var privateKey: String?
+
     func validate() throws {
         guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
         guard sessionTimeToLive >= 1 else { throw ValidationError("--session-ttl must be at least 1 second") }
@@ -46,7 +50,18 @@ struct ServiceOptions: ParsableArguments {
         if let rates {
             configuration.rates = try DataFileReader.load(rates, flag: "--rates", RatesTable.load)
         }
+        configuration.platformKey = try platformKey()
         return configuration
+    }
+
+    /// The `--private-key` key, else a fresh one, so `keyId` is fixed from the first request.
+    private func platformKey() throws(StartupFailure) -> PlatformKey {
+        if let privateKey { return try DataFileReader.platformKey(privateKey, flag: "--private-key") }
+        do {
+            return try PlatformKey.generate()
+        } catch {
+            throw StartupFailure("cannot create the platform key: \(error)")
+        }
     }
 
     var limits: Connection.Limits {

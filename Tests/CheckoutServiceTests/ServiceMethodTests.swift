@@ -16,6 +16,10 @@ struct ServiceHarness {
         registry = CheckoutService(configuration: configuration).makeRegistry()
     }
 
+    init(registry: MethodRegistry) {
+        self.registry = registry
+    }
+
     /// The domain error's reason, or nil when the call did not fail with one.
     func failureReason(_ method: String, _ params: String) throws -> String? {
         guard case .failure(let error) = try call(method, params) else { return nil }

@@ -520,6 +520,26 @@ class Checkoutd:
             params["accountOnFileId"] = account_on_file_id
         return self.call("paymentRequest.validate", params, timeout=timeout)
 
+    def payment_request_encrypt(self, client_session_id: str, payment_product_id: int,
+                                values: Mapping[str, str], account_on_file_id: Optional[str] = None,
+                                tokenize: bool = False, alg: Optional[str] = None,
+                                timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``paymentRequest.encrypt``: ``{"encryptedCustomerInput", "encodedClientMetaInfo"}``
+        (a JWE for the platform key, after the values pass ``paymentRequest.validate``)."""
+        params: Dict[str, Any] = {"clientSessionId": client_session_id, "paymentProductId": payment_product_id,
+                                  "values": dict(values)}
+        if account_on_file_id is not None:
+            params["accountOnFileId"] = account_on_file_id
+        if tokenize:
+            params["tokenize"] = True
+        if alg is not None:
+            params["alg"] = alg
+        return self.call("paymentRequest.encrypt", params, timeout=timeout)
+
+    def encryption_public_key(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``encryption.publicKey``: ``{"keyId", "publicKey"}`` (base64 DER SubjectPublicKeyInfo)."""
+        return self.call("encryption.publicKey", {"clientSessionId": client_session_id}, timeout=timeout)
+
     # -- currencies ------------------------------------------------------------------------
 
     def currency_list(self, base: Optional[str] = None, timeout: Optional[float] = None) -> CurrencyList:

@@ -1,0 +1,48 @@
+import Crypto
+
+/// A JWE in compact serialization (RFC 7516 §7.1) as the Online Payments SDKs
+/// build `encryptedCustomerInput`:
+/// `b64url(header).b64url(wrapped key).b64url(iv).b64url(ciphertext).b64url(tag)`
+/// with the protected header `{"alg":…,"enc":"A256CBC-HS512","kid":…}` as the AAD
+/// and a fresh random 64-byte content-encryption key and 16-byte IV every time.
+public enum CompactJWE {
+    public static let contentEncryption = "A256CBC-HS512"
+
+    public static func encrypt(
+        _ plaintext: [UInt8], for key: PlatformKey, algorithm: KeyEncryptionAlgorithm = .rsaOAEP
+    ) throws(EncryptionError) -> String {
+        let header = Base64.url(protectedHeader(algorithm: algorithm, keyId: key.keyId).utf8)
+        let contentKey = SecureRandom.bytes(A256CBCHS512.keyByteCount)
+        let iv = SecureRandom.bytes(A256CBCHS512.ivByteCount)
+        let wrappedKey = try key.wrap(contentKey, with: algorithm)
+        let sealed = try A256CBCHS512.seal(plaintext, key: contentKey, iv: iv, additionalData: Array(header.utf8))
+        return [header, Base64.url(wrappedKey), Base64.url(iv), Base64.url(sealed.ciphertext), Base64.url(sealed.tag)]
+            .joined(separator: ".")
+    }
+
+    /// `{"alg":"RSA-OAEP","enc":"A256CBC-HS512","kid":"…"}`, members in that order.
+    public static func protectedHeader(algorithm: KeyEncryptionAlgorithm, keyId: String) -> String {
+        #"{"alg":"\#(algorithm.rawValue)","enc":"\#(contentEncryption)","kid":"\#(keyId)"}"#
+    }
+
+    /// What the platform does on receipt: checks the header names this key,
+    /// unwraps the content key, checks the tag and decrypts.
+    public static func decrypt(_ compact: String, with key: PlatformKey) throws(EncryptionError) -> [UInt8] {
+        let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 5 else { throw .malformed("a compact JWE has 5 parts, this has \(parts.count)") }
+        let decoded = parts.map { Base64.bytes(url: $0) }
+        guard let headerBytes = decoded[0], let wrappedKey = decoded[1], let iv = decoded[2],
+              let ciphertext = decoded[3], let tag = decoded[4] else {
+            throw .malformed("a part is not base64url without padding")
+        }
+        let header = String(decoding: headerBytes, as: UTF8.self)
+        guard let algorithm = KeyEncryptionAlgorithm.allCases.first(where: {
+            protectedHeader(algorithm: $0, keyId: key.keyId) == header
+        }) else {
+            throw .malformed("the protected header is not one this key issues")
+        }
+        let contentKey = try key.unwrap(wrappedKey, with: algorithm)
+        return try A256CBCHS512.open(A256CBCHS512.Sealed(ciphertext: ciphertext, tag: tag), key: contentKey, iv: iv,
+                                     additionalData: Array(parts[0].utf8))
+    }
+}

@@ -1,0 +1,62 @@
+/// The plaintext of `encryptedCustomerInput`: what the customer entered for one
+/// payment product, as the Online Payments SDKs serialise a prepared payment
+/// request. Encodes as
+/// `{"clientSessionId", "nonce", "paymentProductId", "accountOnFileId"?, "tokenize"?, "paymentValues": [{"key", "value"}]}`
+/// with `tokenize` only when true and `accountOnFileId` (a string) only with an
+/// account on file.
+public struct CustomerInput: Sendable, Hashable, Encodable {
+    /// One field's unmasked value.
+    public struct PaymentValue: Sendable, Hashable, Encodable {
+        public var key: String
+        public var value: String
+
+        public init(key: String, value: String) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var clientSessionId: String
+    /// A fresh UUID, so no two encryptions of the same input are alike.
+    public var nonce: String
+    public var paymentProductId: Int
+    public var accountOnFileId: String?
+    public var tokenize: Bool
+    public var paymentValues: [PaymentValue]
+
+    /// The input for `product`: the non-empty `values` of its fields, unmasked
+    /// with each field's mask, in the fields' display order. Values the account on
+    /// file already holds are carried by `accountOnFileId` and not repeated unless
+    /// the customer typed them.
+    public init(
+        clientSessionId: String, nonce: String, product: PaymentProduct, accountOnFileId: String? = nil,
+        tokenize: Bool = false, values: [String: String]
+    ) {
+        self.clientSessionId = clientSessionId
+        self.nonce = nonce
+        self.paymentProductId = product.id
+        self.accountOnFileId = accountOnFileId
+        self.tokenize = tokenize
+        self.paymentValues = product.fields
+            .enumerated()
+            .sorted { ($0.element.displayHints.displayOrder, $0.offset) < ($1.element.displayHints.displayOrder, $1.offset) }
+            .compactMap { _, field in
+                guard let value = values[field.id], !value.isEmpty else { return nil }
+                return PaymentValue(key: field.id, value: FieldValidation.unmaskedValue(value, for: field))
+            }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case clientSessionId, nonce, paymentProductId, accountOnFileId, tokenize, paymentValues
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(clientSessionId, forKey: .clientSessionId)
+        try container.encode(nonce, forKey: .nonce)
+        try container.encode(paymentProductId, forKey: .paymentProductId)
+        try container.encodeIfPresent(accountOnFileId, forKey: .accountOnFileId)
+        if tokenize { try container.encode(true, forKey: .tokenize) }
+        try container.encode(paymentValues, forKey: .paymentValues)
+    }
+}
