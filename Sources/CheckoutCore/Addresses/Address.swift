@@ -4,8 +4,9 @@
 ///
 /// Every member is optional here, even the ones a checkout requires, so that a
 /// missing member is a validation error naming it (`AddressValidation`) rather
-/// than a malformed request. Decoding accepts these members only; any other
-/// member is rejected.
+/// than a malformed request. Its coding keys are exactly these members, so the
+/// service's params decoder rejects any other member, and a member that is not a
+/// string, as an invalid param.
 public struct Address: Sendable, Hashable, Codable {
     /// The customer's full name: a first and a last name.
     public var name: String?

@@ -11,11 +11,16 @@
 ///   states.
 /// - the e-mail when it is given (not empty), or always with `withEmail`.
 ///
-/// A member that is not required is still checked when it is given. Members are
-/// judged with their outer whitespace removed; a member that is absent or blank is
-/// missing. A missing required member and an invalid one are the same error, whose
-/// `errorMessageId` is the member's own id (`zip`, `state`, …, `email`). The rules
-/// of each member are in `AddressRules`.
+/// A member that is not required is still checked when it is given; the phone never
+/// is. Address members are judged with their outer whitespace removed, and one that
+/// is absent or blank is missing: the name needs a first and a last name (one word
+/// only in Chinese, Japanese or Korean script), address and city 2 characters, the
+/// zip 3 (none in countries without postal codes), the country is an assigned
+/// ISO 3166-1 alpha-2 code in either case, and the state one of the country's codes
+/// for US, CA and BR and empty elsewhere (see `AddressRules`). The e-mail is matched
+/// as given against BlueSnap's pattern. A missing required member and an invalid
+/// one are the same error, whose `errorMessageId` is the member's own id (`zip`,
+/// `state`, …, `email`).
 ///
 /// Errors come in a stable order, at most one per field: the billing members, then
 /// the shipping members (each in the order name, address, city, zip, country,
