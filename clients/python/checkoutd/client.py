@@ -566,3 +566,24 @@ class Checkoutd:
         the amounts it was opened with; returns the ``Session``."""
         return self.call("session.changeCurrency", {"clientSessionId": client_session_id,
                                                     "currencyCode": currency_code}, timeout=timeout)
+
+    # -- addresses ---------------------------------------------------------------------------
+
+    def address_validate(self, *, billing_details: Optional[Mapping[str, str]] = None,
+                         shipping_details: Optional[Mapping[str, str]] = None, email: Optional[str] = None,
+                         requirements: Optional[Mapping[str, bool]] = None, locale: Optional[str] = None,
+                         timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``address.validate``: ``{"valid", "errors": [ValidationError]}`` for the addresses
+        (``{"name", "address", "city", "zip", "country", "state", "phone"}``, each member
+        optional) and the e-mail by BlueSnap's rules, against ``requirements``
+        (``{"withEmail", "withShipping", "fullBilling"}``; left out, an e-mail is required).
+        Only the arguments given are sent; messages are in ``locale`` (``en_US`` by default)."""
+        params: Dict[str, Any] = {}
+        for name, mapping in (("billingDetails", billing_details), ("shippingDetails", shipping_details),
+                              ("requirements", requirements)):
+            if mapping is not None:
+                params[name] = dict(mapping)
+        for name, value in (("email", email), ("locale", locale)):
+            if value is not None:
+                params[name] = value
+        return self.call("address.validate", params, timeout=timeout)
