@@ -57,6 +57,8 @@ public struct ServiceConfiguration: Sendable {
     public var brands: CardBrandTable
     /// The exchange rates (`--rates`, else the embedded table).
     public var rates: RatesTable
+    /// Where tokens are kept: in memory, or the SQLite store `--data` opens.
+    public var vault: any TokenVault
     /// The key payment requests are encrypted for (`--private-key`, else one
     /// generated at start-up); nil: generated when first needed.
     public var platformKey: PlatformKey?
@@ -68,7 +70,7 @@ public struct ServiceConfiguration: Sendable {
         clock: any Clock = SystemClock(), sessionTimeToLive: Int64 = defaultSessionTimeToLive,
         sessionCapacity: Int = defaultSessionCapacity, catalog: PaymentCatalog = .embedded,
         iinTable: IINTable = .embedded, brands: CardBrandTable = .standard, rates: RatesTable = .embedded,
-        platformKey: PlatformKey? = nil
+        vault: any TokenVault = InMemoryTokenVault(), platformKey: PlatformKey? = nil
     ) {
         self.clock = clock
         self.sessionTimeToLive = sessionTimeToLive
@@ -77,6 +79,7 @@ public struct ServiceConfiguration: Sendable {
         self.iinTable = iinTable
         self.brands = brands
         self.rates = rates
+        self.vault = vault
         self.platformKey = platformKey
     }
 }
