@@ -1,0 +1,131 @@
+import CheckoutCore
+import JSONRPC
+
+/// The `tokens.*` namespace: cards kept in the platform's vault and offered back
+/// as accounts on file (API.md section 4 "Accounts on file and tokens", BlueSnap
+/// `submitTokenizedDetails`).
+enum TokenMethods {
+    static let routes: [any CheckoutMethod.Type] = [Create.self, List.self, Delete.self]
+
+    /// `tokens.create`: validate the card and the address data against the session,
+    /// then keep the card for the session's customer.
+    enum Create: CheckoutMethod {
+        static let name = "tokens.create"
+
+        struct Params: Decodable, Sendable, ParamsChecking {
+            let clientSessionId: ClientIdentifier
+            let card: CardTokenization.Card
+            let billingDetails: Address?
+            let shippingDetails: Address?
+            let email: String?
+
+            static let maximumCardMemberLength = 64
+
+            func check(_ checks: inout ParamChecks) {
+                let members = [("cardNumber", card.cardNumber), ("expiryDate", card.expiryDate), ("cvv", card.cvv ?? "")]
+                for (member, value) in members {
+                    checks.require(value.unicodeScalars.count <= Self.maximumCardMemberLength, at: "/card/\(member)",
+                                   "must be at most \(Self.maximumCardMemberLength) characters")
+                }
+                checks.require((card.cardholderName ?? "").unicodeScalars.count <= 256, at: "/card/cardholderName",
+                               "must be at most 256 characters")
+            }
+        }
+
+        struct Result: Encodable, Sendable {
+            let token: String
+            let paymentProductId: Int
+            let card: TokenizedCard
+            let accountOnFile: AccountOnFile
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
+            let session = try service.sessions.session(id: params.clientSessionId.value)
+            let configuration = service.configuration
+            let details = configuration.iinTable.details(
+                forCardNumber: params.card.cardNumber, brands: configuration.brands,
+                isAllowed: { service.isOffered(productId: $0, in: session) })
+            let locale = session.context.locale
+            let errors = CardTokenization.errors(
+                of: params.card, details: details, acceptedBrands: session.acceptedCardBrands,
+                currentMonth: configuration.clock.now().calendarMonth, brands: configuration.brands, locale: locale)
+                + AddressValidation.validate(
+                    billingDetails: params.billingDetails, shippingDetails: params.shippingDetails, email: params.email,
+                    requirements: session.requirements, locale: locale)
+            guard errors.isEmpty, let details, let productId = details.paymentProductId,
+                  let brand = configuration.brands.brands.first(where: { $0.paymentProductId == productId })
+                    ?? configuration.brands.brand(ofCardNumber: params.card.cardNumber)
+            else {
+                throw CheckoutError.validationFailed(errors)
+            }
+            let candidate = CardTokenization.token(
+                for: params.card, id: ClientIdentifier.mint(prefix: "tok_").value, customerId: session.customerId,
+                paymentProductId: productId, details: details,
+                binLength: configuration.iinTable.binLength(forCardNumber: params.card.cardNumber), brand: brand,
+                fingerprintKey: configuration.vault.fingerprintKey, now: configuration.clock.now())
+            let stored = try service.vault { try $0.save(candidate) }
+            service.logger.info("token stored", metadata: ["token": "\(stored.id)", "bin": "\(stored.bin)",
+                                                           "last4": "\(stored.last4Digits)"])
+            return Result(token: stored.id, paymentProductId: stored.paymentProductId, card: TokenizedCard(stored),
+                          accountOnFile: service.accountOnFile(of: stored))
+        }
+    }
+
+    /// `tokens.list`: the customer's tokens as accounts on file, oldest first.
+    enum List: CheckoutMethod {
+        static let name = "tokens.list"
+
+        struct Params: Decodable, Sendable {
+            let customerId: ClientIdentifier
+        }
+
+        struct Result: Encodable, Sendable {
+            let tokens: [AccountOnFile]
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
+            let tokens = try service.vault { try $0.tokens(customerId: params.customerId.value) }
+            return Result(tokens: tokens.map(service.accountOnFile(of:)))
+        }
+    }
+
+    /// `tokens.delete`: forget one of the customer's tokens.
+    enum Delete: CheckoutMethod {
+        static let name = "tokens.delete"
+
+        struct Params: Decodable, Sendable {
+            let customerId: ClientIdentifier
+            let token: ClientIdentifier
+        }
+
+        struct Result: Encodable, Sendable {
+            let deleted: Bool
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
+            let deleted = try service.vault { try $0.delete(id: params.token.value, customerId: params.customerId.value) }
+            guard deleted else { throw CheckoutError.tokenNotFound(token: params.token.value) }
+            return Result(deleted: true)
+        }
+    }
+}
+
+/// The card of a token as `tokens.create` reports it: never more than the bin and
+/// the last four digits.
+struct TokenizedCard: Encodable, Sendable {
+    let brand: String
+    let bin: String
+    let last4Digits: String
+    let issuingCountry: String?
+    let cardType: CardType?
+    let expiryDate: String
+
+    init(_ token: StoredToken) {
+        brand = token.brand
+        bin = token.bin
+        last4Digits = token.last4Digits
+        issuingCountry = token.issuingCountry
+        cardType = token.cardType
+        expiryDate = token.expiryDate
+    }
+}
