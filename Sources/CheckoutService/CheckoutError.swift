@@ -13,6 +13,8 @@ enum CheckoutError: Error, RPCErrorConvertible {
     case tokenNotFound(token: String)
     /// `path`: the JSON Pointer of the params member that named the currency.
     case unknownCurrency(currencyCode: String, path: String)
+    case threeDSDisabled(clientSessionId: String)
+    case challengeNotFound(challengeId: String)
 
     var rpcError: RPCError {
         switch self {
@@ -47,6 +49,14 @@ enum CheckoutError: Error, RPCErrorConvertible {
             return RPCError(code: 1501, message: "Unknown currency", reason: "UNKNOWN_CURRENCY",
                             details: ["currencyCode": .string(code), "path": .string(path),
                                       "detail": .string("\(code) is not in the rates table")])
+        case .threeDSDisabled(let id):
+            return RPCError(code: 1401, message: "3-D Secure disabled", reason: "THREE_DS_DISABLED",
+                            details: ["clientSessionId": .string(id),
+                                      "detail": .string("the session was opened with threeDS.enabled false")])
+        case .challengeNotFound(let id):
+            return RPCError(code: 1402, message: "Challenge not found", reason: "CHALLENGE_NOT_FOUND",
+                            details: ["challengeId": .string(id),
+                                      "detail": .string("no such challenge is pending: unknown, expired or already answered")])
         }
     }
 }

@@ -11,5 +11,5 @@ extension CheckoutService {
     /// this list against `Schemas/methods` and the `rpc.discover` document.
     static let routes: [any CheckoutMethod.Type] = ServiceMethods.routes + SessionMethods.routes + ProductMethods.routes
         + PaymentRequestMethods.routes + MaskMethods.routes + CardMethods.routes + IINMethods.routes
-        + CurrencyMethods.routes
+        + CurrencyMethods.routes + ThreeDSMethods.routes
 }

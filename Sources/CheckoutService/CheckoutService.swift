@@ -14,6 +14,7 @@ public final class CheckoutService: Sendable {
     public let startedAt: Timestamp
     let logger: Logger
     let sessions: SessionStore
+    let challenges: ChallengeStore
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "checkoutd")) {
         self.configuration = configuration
@@ -21,6 +22,7 @@ public final class CheckoutService: Sendable {
         self.logger = logger
         self.sessions = SessionStore(timeToLive: configuration.sessionTimeToLive,
                                      capacity: configuration.sessionCapacity, clock: configuration.clock)
+        self.challenges = ChallengeStore(clock: configuration.clock)
     }
 
     /// The wire names of every method, sorted.
