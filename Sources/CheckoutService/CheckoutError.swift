@@ -15,6 +15,8 @@ enum CheckoutError: Error, RPCErrorConvertible {
     case unknownCurrency(currencyCode: String, path: String)
     /// `detail` says what failed; it never carries key material or plaintext.
     case encryptionFailed(detail: String)
+    case threeDSDisabled(clientSessionId: String)
+    case challengeNotFound(challengeId: String)
 
     var rpcError: RPCError {
         switch self {
@@ -52,6 +54,14 @@ enum CheckoutError: Error, RPCErrorConvertible {
         case .encryptionFailed(let detail):
             return RPCError(code: 1502, message: "Encryption failed", reason: "ENCRYPTION_FAILED",
                             details: ["detail": .string(detail)])
+        case .threeDSDisabled(let id):
+            return RPCError(code: 1401, message: "3-D Secure disabled", reason: "THREE_DS_DISABLED",
+                            details: ["clientSessionId": .string(id),
+                                      "detail": .string("the session was opened with threeDS.enabled false")])
+        case .challengeNotFound(let id):
+            return RPCError(code: 1402, message: "Challenge not found", reason: "CHALLENGE_NOT_FOUND",
+                            details: ["challengeId": .string(id),
+                                      "detail": .string("no such challenge is pending: unknown, expired or already answered")])
         }
     }
 }

@@ -12,5 +12,5 @@ extension CheckoutService {
     static let routes: [any CheckoutMethod.Type] = ServiceMethods.routes + SessionMethods.routes + ProductMethods.routes
         + PaymentRequestMethods.routes + MaskMethods.routes + CardMethods.routes + IINMethods.routes
         + CurrencyMethods.routes + EncryptionMethods.routes + AddressMethods.routes
-        + TokenMethods.routes
+        + TokenMethods.routes + ThreeDSMethods.routes
 }

@@ -15,6 +15,7 @@ public final class CheckoutService: Sendable {
     let logger: Logger
     let sessions: SessionStore
     let platformKey: PlatformKeyring
+    let challenges: ChallengeStore
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "checkoutd")) {
         self.configuration = configuration
@@ -23,6 +24,7 @@ public final class CheckoutService: Sendable {
         self.sessions = SessionStore(timeToLive: configuration.sessionTimeToLive,
                                      capacity: configuration.sessionCapacity, clock: configuration.clock)
         self.platformKey = PlatformKeyring(configured: configuration.platformKey)
+        self.challenges = ChallengeStore(clock: configuration.clock)
     }
 
     /// The wire names of every method, sorted.

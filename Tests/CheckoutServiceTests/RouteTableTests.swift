@@ -51,7 +51,9 @@ struct RouteTableTests {
         #expect(process.terminationStatus == 0, "run scripts/generate")
     }
 
-    /// Each example runs on a fresh service, after the calls its `setup` lists.
+    /// Each example runs on a fresh service, after the calls its `setup` lists. Params members
+    /// named by `fromSetup` take their values from the setup results, and result members named
+    /// by `unpredictable` (random ids) must be present but may hold any value of the example's type.
     @Test func everyExampleDecodesIntoItsParamsAndGivesItsResult() throws {
         for (name, document) in try Repository.methodSchemas() {
             guard case .array(let examples)? = document["examples"], !examples.isEmpty else {
@@ -61,14 +63,23 @@ struct RouteTableTests {
             #expect(examples.contains { $0["result"] != nil }, "\(name) needs an example with a result")
             let route = try #require(CheckoutService.routes.first { $0.name == name })
             for example in examples {
-                let params = example["params"] ?? .object(JSONObject())
+                var params = example["params"] ?? .object(JSONObject())
                 let label = "\(name): \(example["name"]?.stringValue ?? "?")"
                 let registry = CheckoutService(configuration: ServiceConfiguration(clock: FixedClock(Self.frozen))).makeRegistry()
+                var setupResults: [JSONValue] = []
                 if case .array(let steps)? = example["setup"] {
                     for step in steps {
                         let method = try #require(step["method"]?.stringValue)
                         let setup = try #require(registry[method]).invoke(step["params"] ?? .object(JSONObject()), RequestContext(id: .number("0")))
                         #expect(throws: Never.self, "\(label) setup \(method)") { try setup.get() }
+                        setupResults.append((try? setup.get()) ?? .null)
+                    }
+                }
+                if case .object(let bindings)? = example["fromSetup"] {
+                    for binding in bindings.members {
+                        let source = try #require(binding.value.stringValue)
+                        let value = try #require(JSONValue.array(setupResults).at(pointer: source), "\(label): \(source)")
+                        params = try #require(params.replacing(at: binding.key, with: value), "\(label): \(binding.key)")
                     }
                 }
                 let outcome = try #require(registry[name]).invoke(params, RequestContext(id: .number("1")))
@@ -76,11 +87,12 @@ struct RouteTableTests {
                     let decoded = decodes(route, params)
                     #expect(decoded, "\(label) params do not decode")
                     var actual = try outcome.get()
-                    if case .array(let pointers)? = example["varies"] {
+                    if case .array(let pointers)? = example["unpredictable"] {
                         for pointer in pointers.compactMap(\.stringValue) {
-                            let tokens = pointer.split(separator: "/").map(String.init)
-                            #expect(member(at: tokens, of: actual) != nil, "\(label) has no \(pointer)")
-                            if let sample = member(at: tokens, of: expected) { actual = replacing(at: tokens, in: actual, with: sample) }
+                            let sample = try #require(expected.at(pointer: pointer), "\(label): \(pointer) not in the example")
+                            let value = try #require(actual.at(pointer: pointer), "\(label): \(pointer) missing")
+                            #expect(value.typeName == sample.typeName, "\(label): \(pointer)")
+                            actual = try #require(actual.replacing(at: pointer, with: sample))
                         }
                     }
                     if example["abbreviated"] == .bool(true) {
@@ -100,6 +112,16 @@ struct RouteTableTests {
         }
     }
 
+    @Test func pointersReadAndReplaceInPlace() {
+        let value = JSONValue.object(["a": .array([.number("1"), .object(["b": .string("x"), "c": .null])]), "d": .bool(true)])
+        #expect(value.at(pointer: "/a/1/b") == .string("x"))
+        #expect(value.at(pointer: "") == value)
+        #expect(value.at(pointer: "/a/2") == nil && value.at(pointer: "/e") == nil)
+        #expect(value.replacing(at: "/a/1/b", with: .string("y"))
+                == .object(["a": .array([.number("1"), .object(["b": .string("y"), "c": .null])]), "d": .bool(true)]))
+        #expect(value.replacing(at: "/a/1/e", with: .null) == nil)
+    }
+
     /// Whether `part` is `whole` with object members left out and arrays cut short,
     /// as an example marked `"abbreviated": true` shows a result.
     private func abbreviates(_ part: JSONValue, _ whole: JSONValue) -> Bool {
@@ -113,27 +135,57 @@ struct RouteTableTests {
         }
     }
 
-    /// The member at a JSON Pointer's `tokens` (object members only).
-    private func member(at tokens: [String], of value: JSONValue) -> JSONValue? {
-        guard let first = tokens.first else { return value }
-        guard case .object(let object) = value, let next = object[first] else { return nil }
-        return member(at: Array(tokens.dropFirst()), of: next)
-    }
-
-    /// `value` with the member at `tokens` replaced: how an example's `varies`
-    /// pointers (random values such as a JWE) are shown by a sample and compared
-    /// only for presence.
-    private func replacing(at tokens: [String], in value: JSONValue, with sample: JSONValue) -> JSONValue {
-        guard let first = tokens.first else { return sample }
-        guard case .object(var object) = value, let index = object.members.firstIndex(where: { $0.key == first }) else {
-            return value
-        }
-        object.members[index].value = replacing(at: Array(tokens.dropFirst()), in: object.members[index].value, with: sample)
-        return .object(object)
-    }
-
     private func decodes<Method: CheckoutMethod>(_ method: Method.Type, _ params: JSONValue) -> Bool {
         if case .success = ParamsDecoder.decode(Method.Params.self, from: params) { return true }
         return false
+    }
+}
+
+extension JSONValue {
+    /// The value at an RFC 6901 JSON Pointer (`/challenge/challengeId`, `/1/status`), if any.
+    func at(pointer: String) -> JSONValue? {
+        var value = self
+        for token in Self.tokens(of: pointer) {
+            switch value {
+            case .object(let object):
+                guard let member = object[token] else { return nil }
+                value = member
+            case .array(let elements):
+                guard let index = Int(token), elements.indices.contains(index) else { return nil }
+                value = elements[index]
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// This value with the existing member at `pointer` replaced, keeping member order; nil when there is none.
+    func replacing(at pointer: String, with replacement: JSONValue) -> JSONValue? {
+        replacing(Self.tokens(of: pointer)[...], with: replacement)
+    }
+
+    private func replacing(_ tokens: ArraySlice<String>, with replacement: JSONValue) -> JSONValue? {
+        guard let token = tokens.first else { return replacement }
+        switch self {
+        case .object(var object):
+            guard let index = object.members.lastIndex(where: { $0.key == token }),
+                  let replaced = object.members[index].value.replacing(tokens.dropFirst(), with: replacement) else { return nil }
+            object.members[index].value = replaced
+            return .object(object)
+        case .array(var elements):
+            guard let index = Int(token), elements.indices.contains(index),
+                  let replaced = elements[index].replacing(tokens.dropFirst(), with: replacement) else { return nil }
+            elements[index] = replaced
+            return .array(elements)
+        default:
+            return nil
+        }
+    }
+
+    private static func tokens(of pointer: String) -> [String] {
+        pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
     }
 }

@@ -23,7 +23,7 @@ from .errors import (CallTimeout, CheckoutdError, ProcessExited, ProtocolViolati
 
 __all__ = ["Checkoutd", "ResponseHook", "ServiceInfo", "MaskedValue", "UnmaskedValue", "Brand",
            "FieldState", "CardValidation", "FormattedCard", "AmountOfMoney", "CurrencyRate", "CurrencyList",
-           "Conversion"]
+           "Conversion", "ThreeDSChallenge", "ThreeDSResult"]
 
 #: Called from the reader thread with (request method or None, response object)
 #: for every response the client receives, before the waiting call is woken.
@@ -100,6 +100,22 @@ class Conversion(TypedDict):
     amountOfMoney: AmountOfMoney
     rate: str           # decimal string: units of the target per one unit of the source
     asOf: str
+
+
+class ThreeDSChallenge(TypedDict):
+    challengeId: str
+    expiresAt: str      # RFC 3339 UTC, 10 minutes after the challenge was opened
+
+
+class ThreeDSResult(TypedDict, total=False):
+    status: str         # AUTHENTICATION_SUCCEEDED, …, or CHALLENGE_REQUIRED
+    transStatus: str    # Y, N, A, U, R or C; absent when no message carried one
+    eci: str
+    authenticationValue: str
+    dsTransId: str
+    threeDSVersion: str
+    liabilityShift: bool
+    challenge: ThreeDSChallenge
 
 
 class _Pending:
@@ -587,3 +603,32 @@ class Checkoutd:
             if value is not None:
                 params[name] = value
         return self.call("address.validate", params, timeout=timeout)
+
+    # -- 3-D Secure ------------------------------------------------------------------------
+
+    def three_ds_authenticate(self, client_session_id: str, *, card_number: Optional[str] = None,
+                              token: Optional[str] = None, amount_of_money: Optional[Mapping[str, Any]] = None,
+                              timeout: Optional[float] = None) -> ThreeDSResult:
+        """``threeDS.authenticate``: 3-D Secure for exactly one of ``card_number`` and
+        ``token``, for ``amount_of_money`` (``{"amount", "currencyCode"}``; the session's
+        amount when not given). Returns a final ``ThreeDSResult``, or one with status
+        ``CHALLENGE_REQUIRED`` whose ``challenge`` :meth:`three_ds_challenge` answers."""
+        params: Dict[str, Any] = {"clientSessionId": client_session_id}
+        for name, value in (("cardNumber", card_number), ("token", token)):
+            if value is not None:
+                params[name] = value
+        if amount_of_money is not None:
+            params["amountOfMoney"] = dict(amount_of_money)
+        return self.call("threeDS.authenticate", params, timeout=timeout)
+
+    def three_ds_challenge(self, challenge_id: str, *, code: Optional[str] = None, cancel: bool = False,
+                           timeout: Optional[float] = None) -> ThreeDSResult:
+        """``threeDS.challenge``: answer a challenge with the one-time ``code``
+        (``"1234"`` passes) or ``cancel=True``; returns the final ``ThreeDSResult``.
+        A challenge is answered once, within 10 minutes (``ChallengeNotFound`` otherwise)."""
+        params: Dict[str, Any] = {"challengeId": challenge_id}
+        if code is not None:
+            params["code"] = code
+        if cancel:
+            params["cancel"] = True
+        return self.call("threeDS.challenge", params, timeout=timeout)

@@ -323,7 +323,7 @@ def wrapper_name(method: str) -> str:
     if method in special:
         return special[method]
     import re
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", method.replace(".", "_")).lower()
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", method.replace(".", "_")).lower()  # threeDS -> three_ds
 
 
 def test_every_method_with_a_schema_has_a_typed_wrapper(schemas):

@@ -1,7 +1,13 @@
 """Contract tests: Schemas/ against itself, against OpenRPC and against the binary.
 
 (Every response of every other test is validated against Schemas/ as well; see
-conftest.py.)"""
+conftest.py.)
+
+Besides ``setup`` and ``abbreviated``, an example may carry ``fromSetup``
+(``{params pointer: "/<setup step>/<pointer into its result>"}``: the params show a
+sample, the run uses the value the setup produced) and ``unpredictable`` (result
+pointers of random members: the example shows a sample, the run needs the member
+with a value of the same JSON type)."""
 
 from __future__ import annotations
 
@@ -57,8 +63,12 @@ def test_method_schema_file_is_well_formed(method):
         assert ("result" in example) != ("error" in example), example
         for step in example.get("setup", []):
             assert set(step) <= {"method", "params"} and step["method"] in STORE.methods, step
-        for pointer in example.get("varies", []):
-            assert "result" in example and pointer.startswith("/"), pointer
+        for target, source in example.get("fromSetup", {}).items():
+            assert pointer_get(example["params"], target) is not MISSING, target
+            step = int(source.split("/")[1])
+            assert 0 <= step < len(example.get("setup", [])), source
+        for pointer in example.get("unpredictable", []):
+            assert pointer_get(example["result"], pointer) is not MISSING, pointer
 
 
 def test_every_ref_resolves():
@@ -109,16 +119,49 @@ def abbreviates(part, whole) -> bool:
     return type(part) is type(whole) and part == whole
 
 
-def replace_varying(actual, expected, pointer: str) -> None:
-    """Put the example's sample value at ``pointer`` into ``actual``: members an
-    example lists in ``varies`` (random values such as a JWE) must be present but
-    are not compared."""
-    *parents, last = pointer.strip("/").split("/")
-    for token in parents:
-        actual, expected = actual[token], expected.get(token, {})
-    assert last in actual, f"{pointer} missing"
-    if last in expected:
-        actual[last] = expected[last]
+MISSING = object()
+
+
+def _tokens(pointer: str):
+    return [token.replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]]
+
+
+def pointer_get(value, pointer: str):
+    """The value at an RFC 6901 JSON Pointer, or ``MISSING``."""
+    for token in _tokens(pointer):
+        if isinstance(value, dict) and token in value:
+            value = value[token]
+        elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+            value = value[int(token)]
+        else:
+            return MISSING
+    return value
+
+
+def pointer_replaced(value, pointer: str, replacement):
+    """A copy of ``value`` with the existing member at ``pointer`` replaced (order kept)."""
+    tokens = _tokens(pointer)
+    if not tokens:
+        return replacement
+    copy = json.loads(json.dumps(value))
+    parent = pointer_get(copy, "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in tokens[:-1]))
+    key = int(tokens[-1]) if isinstance(parent, list) else tokens[-1]
+    assert pointer_get(copy, pointer) is not MISSING, pointer
+    parent[key] = replacement
+    return copy
+
+
+def json_type(value) -> str:
+    return {bool: "boolean", int: "number", float: "number", str: "string", list: "array", dict: "object",
+            type(None): "null"}[type(value)]
+
+
+def test_pointer_helpers():
+    value = {"a": [1, {"b": "x"}], "d": True}
+    assert pointer_get(value, "/a/1/b") == "x" and pointer_get(value, "") == value
+    assert pointer_get(value, "/a/2") is MISSING and pointer_get(value, "/e") is MISSING
+    assert pointer_replaced(value, "/a/1/b", "y") == {"a": [1, {"b": "y"}], "d": True}
+    assert value == {"a": [1, {"b": "x"}], "d": True}
 
 
 def test_abbreviation_check():
@@ -132,13 +175,18 @@ def test_abbreviation_check():
 def test_example_against_the_binary(item, make_client):
     method, _, example = item
     service = make_client()          # a fresh service per example: --clock 2026-11-21T10:00:00Z
-    for step in example.get("setup", []):
-        service.call(step["method"], step.get("params"))
+    setup_results = [service.call(step["method"], step.get("params")) for step in example.get("setup", [])]
     params = example.get("params")
+    for target, source in example.get("fromSetup", {}).items():   # params taken from setup results
+        value = pointer_get(setup_results, source)
+        assert value is not MISSING, source
+        params = pointer_replaced(params, target, value)
     if "result" in example:
         actual = service.call(method, params)
-        for pointer in example.get("varies", []):
-            replace_varying(actual, example["result"], pointer)
+        for pointer in example.get("unpredictable", []):          # random members: present, any value
+            sample, value = pointer_get(example["result"], pointer), pointer_get(actual, pointer)
+            assert value is not MISSING and json_type(value) == json_type(sample), pointer
+            actual = pointer_replaced(actual, pointer, sample)
         if example.get("abbreviated") is True:
             assert abbreviates(example["result"], actual)
         else:
