@@ -604,6 +604,32 @@ class Checkoutd:
                 params[name] = value
         return self.call("address.validate", params, timeout=timeout)
 
+    # -- tokens ----------------------------------------------------------------------------
+
+    def tokens_create(self, client_session_id: str, card: Mapping[str, str], *,
+                      billing_details: Optional[Mapping[str, str]] = None,
+                      shipping_details: Optional[Mapping[str, str]] = None, email: Optional[str] = None,
+                      timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``tokens.create``: keep ``card`` (``{"cardNumber", "expiryDate", "cvv"?, "cardholderName"?}``)
+        for the session's customer after checking it and the address data against the
+        session; returns ``{"token", "paymentProductId", "card", "accountOnFile"}``. The
+        same card and expiry give back the same token."""
+        params: Dict[str, Any] = {"clientSessionId": client_session_id, "card": dict(card)}
+        for name, mapping in (("billingDetails", billing_details), ("shippingDetails", shipping_details)):
+            if mapping is not None:
+                params[name] = dict(mapping)
+        if email is not None:
+            params["email"] = email
+        return self.call("tokens.create", params, timeout=timeout)
+
+    def tokens_list(self, customer_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``tokens.list``: ``{"tokens": [AccountOnFile]}``, oldest first."""
+        return self.call("tokens.list", {"customerId": customer_id}, timeout=timeout)
+
+    def tokens_delete(self, customer_id: str, token: str, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``tokens.delete``: ``{"deleted": true}``; ``TokenNotFound`` for a token the customer lacks."""
+        return self.call("tokens.delete", {"customerId": customer_id, "token": token}, timeout=timeout)
+
     # -- 3-D Secure ------------------------------------------------------------------------
 
     def three_ds_authenticate(self, client_session_id: str, *, card_number: Optional[str] = None,
