@@ -7,7 +7,7 @@ import Testing
 struct PaymentRequestMethodTests {
     static let start = Timestamp(rfc3339: "2026-11-21T10:00:00Z")!
 
-    /// A Visa account on file as the tokens of the vault will make it.
+    /// A Visa account on file as the vault makes it.
     static let account = AccountOnFile(
         id: "tok_visa", paymentProductId: 1,
         attributes: [
@@ -20,7 +20,7 @@ struct PaymentRequestMethodTests {
             labelTemplate: [LabelTemplateElement(attributeKey: "alias", mask: try? Mask("{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"))],
             logo: "pp_logo_1.png"))
 
-    /// A service whose session `s` offers the account on file (tokens.create is not here yet).
+    /// A service whose session `s` offers the account on file, made without the vault.
     static func serviceWithAccount() -> (CheckoutService, MethodRegistry) {
         let service = CheckoutService(configuration: ServiceConfiguration(clock: FixedClock(start)))
         service.sessions.insert(Session(
