@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The thin domain core: values and rules, no I/O, no JSON-RPC. swift-crypto
@@ -30,14 +31,24 @@ let package = Package(
             "CheckoutCore", "JSONRPC",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The SQLite vault behind --data: tokens and the platform key in one WAL
+        // database that several checkoutd processes share.
+        .target(name: "CheckoutStore", dependencies: [
+            "CheckoutCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // The executable: flags, stdio wiring, exit codes.
         .executableTarget(name: "checkoutd", dependencies: [
-            "CheckoutService", "JSONRPC",
+            "CheckoutService", "CheckoutStore", "JSONRPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "CheckoutStoreTests", dependencies: [
+            "CheckoutStore", "CheckoutCore", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "CheckoutServiceTests", dependencies: ["CheckoutService", "CheckoutCore", "JSONRPC"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CheckoutCore
 import CheckoutService
+import CheckoutStore
 import JSONRPC
 import Logging
 
@@ -31,6 +32,10 @@ struct ServiceOptions: ParsableArguments {
                                + "instead of one generated at start-up.", valueName: "PATH"))
     var privateKey: String?
 
+    @Option(help: ArgumentHelp("Keep tokens and the platform key in this SQLite database (created if missing); "
+                               + "its secrets are sealed with the key file PATH.key.", valueName: "PATH"))
+    var data: String?
+
     func validate() throws {
         guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
         guard sessionTimeToLive >= 1 else { throw ValidationError("--session-ttl must be at least 1 second") }
@@ -50,13 +55,32 @@ struct ServiceOptions: ParsableArguments {
         if let rates {
             configuration.rates = try DataFileReader.load(rates, flag: "--rates", RatesTable.load)
         }
-        configuration.platformKey = try platformKey()
+        let store = try data.map(openStore)
+        if let store { configuration.vault = store }
+        configuration.platformKey = try platformKey(store: store)
         return configuration
     }
 
-    /// The `--private-key` key, else a fresh one, so `keyId` is fixed from the first request.
-    private func platformKey() throws(StartupFailure) -> PlatformKey {
+    /// The `--data` store; one that cannot be opened stops start-up.
+    private func openStore(_ path: String) throws(StartupFailure) -> SQLiteTokenVault {
+        do {
+            return try SQLiteTokenVault(path: path)
+        } catch {
+            throw StartupFailure("--data \(error)")
+        }
+    }
+
+    /// The `--private-key` key, else the one kept in the `--data` store (generated
+    /// the first time), else a fresh one, so `keyId` is fixed from the first request.
+    private func platformKey(store: SQLiteTokenVault?) throws(StartupFailure) -> PlatformKey {
         if let privateKey { return try DataFileReader.platformKey(privateKey, flag: "--private-key") }
+        if let store {
+            do {
+                return try store.platformKey(generatingWith: PlatformKey.generate)
+            } catch {
+                throw StartupFailure("--data \(error)")
+            }
+        }
         do {
             return try PlatformKey.generate()
         } catch {
