@@ -434,3 +434,15 @@ def notification(method: str, params: Any = None) -> Dict[str, Any]:
     if params is not None:
         message["params"] = params
     return message
+
+
+def luhn_complete(body: str) -> str:
+    """body + the check digit that makes the number pass Luhn."""
+    total = 0
+    for index, char in enumerate(reversed(body)):
+        digit = int(char)
+        if index % 2 == 0:
+            digit *= 2
+            digit -= 9 if digit > 9 else 0
+        total += digit
+    return body + str((10 - total % 10) % 10)

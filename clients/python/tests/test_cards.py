@@ -8,6 +8,8 @@ import itertools
 
 import pytest
 
+from _support import luhn_complete
+
 # code: (prefixes and ranges, PAN lengths, CVC length) — reference/card-brands.md.
 BRANDS = {
     "amex": ("34, 37", [15], 4),
@@ -57,18 +59,6 @@ def oracle_brand(digits: str):
         if best is None or key > best[0]:
             best = (key, code)
     return best[1] if best else None
-
-
-def luhn_complete(body: str) -> str:
-    """body + the check digit that makes the number pass Luhn."""
-    total = 0
-    for index, char in enumerate(reversed(body)):
-        digit = int(char)
-        if index % 2 == 0:
-            digit *= 2
-            digit -= 9 if digit > 9 else 0
-        total += digit
-    return body + str((10 - total % 10) % 10)
 
 
 def bound_probes():

@@ -10,23 +10,12 @@ import pytest
 
 from checkoutd import TokenNotFound, ValidationFailed
 
+from _support import luhn_complete
+
 VISA, MASTERCARD, CB = 1, 3, 130
 EMAIL = "wile@acme.example"
 BILLING = {"name": "Wile E. Coyote", "zip": "1011 AB", "country": "NL"}
 CARD = {"cardNumber": "4242 4242 4242 4242", "expiryDate": "12/28", "cvv": "123", "cardholderName": "Wile E. Coyote"}
-
-
-def luhn_complete(prefix: str, length: int) -> str:
-    """``prefix`` padded with zeros to ``length`` digits, the last one the Luhn check digit."""
-    body = prefix + "0" * (length - len(prefix) - 1)
-    total = 0
-    for index, char in enumerate(reversed(body)):
-        digit = int(char)
-        if index % 2 == 0:
-            digit *= 2
-            digit -= 9 if digit > 9 else 0
-        total += digit
-    return body + str((10 - total % 10) % 10)
 
 
 def session(service, customer="cus_wile", country="NL", currency="EUR", **options):
@@ -65,7 +54,7 @@ def test_a_card_becomes_a_token_with_only_its_bin_and_last_four(client):
 
 
 def test_an_eight_digit_bin_and_a_co_badged_card_follow_the_iin_table(client):
-    number = luhn_complete("40000025", 16)
+    number = luhn_complete("40000025".ljust(15, "0"))
     in_france = create(client, session(client, country="FR"), {"cardNumber": number})
     assert in_france["paymentProductId"] == CB
     assert in_france["card"]["brand"] == "cartesbancaires"
@@ -102,7 +91,7 @@ def test_the_same_card_and_expiry_for_the_same_customer_is_the_same_token(client
     ({"cardNumber": "4242 4242 4242 4241"}, [("card.cardNumber", "luhn")]),
     ({"cardNumber": "4242-4242-4242-4242"}, [("card.cardNumber", "luhn")]),
     ({"cardNumber": "4242 4242 4242"}, [("card.cardNumber", "length")]),
-    ({"cardNumber": luhn_complete("9", 16)}, [("card.cardNumber", "allowedInContext")]),
+    ({"cardNumber": luhn_complete("9".ljust(15, "0"))}, [("card.cardNumber", "allowedInContext")]),
     ({"expiryDate": ""}, [("card.expiryDate", "required")]),
     ({"expiryDate": "10/26"}, [("card.expiryDate", "expirationDate")]),
     ({"expiryDate": "13/28"}, [("card.expiryDate", "expirationDate")]),
