@@ -8,6 +8,7 @@
 // the same process and may be answered in any order. stderr (the service's
 // logs) is drained into a bounded buffer. Only Node built-ins are used.
 
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
@@ -602,7 +603,16 @@ export class Checkoutd extends EventEmitter {
       }
       const id = this.#nextId++;
       const entry = {
-        id, method, resolve, reject, timer: null, signal, onAbort: null, written: false, settled: false,
+        id,
+        method,
+        resolve,
+        reject,
+        bytes: Buffer.byteLength(line) - 1, // to match a LINE_TOO_LONG error (id null) to it
+        timer: null,
+        signal,
+        onAbort: null,
+        written: false,
+        settled: false,
       };
       this.#pending.set(id, entry);
       if (timeout !== null) {
@@ -680,7 +690,11 @@ export class Checkoutd extends EventEmitter {
   // -- internals ---------------------------------------------------------
 
   #unusable(method) {
-    if (this.#exited) return this.#exitedError('checkoutd has exited', method);
+    if (this.#exited) {
+      return this.#exitedError(this.#spawnError
+        ? `could not start ${this.bin}: ${this.#spawnError.message}`
+        : 'checkoutd has exited', method);
+    }
     if (this.#closing) {
       return new ProcessExited('checkoutd client is closed', {
         exitCode: null, stderr: this.stderr, method,
@@ -779,7 +793,7 @@ export class Checkoutd extends EventEmitter {
       return;
     }
     const { id } = response;
-    const entry = typeof id === 'number' ? this.#pending.get(id) : undefined;
+    const entry = typeof id === 'number' ? this.#pending.get(id) : this.#overlongRequest(response);
     if (this.listenerCount('response') > 0) this.emit('response', response, entry ? entry.method : null);
     if (entry === undefined) {
       if (typeof id === 'number' && this.#abandoned.delete(id)) return;
@@ -791,6 +805,20 @@ export class Checkoutd extends EventEmitter {
     this.#settle(entry);
     if ('error' in response) entry.reject(CheckoutdError.fromError(response.error));
     else entry.resolve(response.result);
+  }
+
+  // The service answers a line over its --max-line-bytes with an error whose
+  // id is null (it never parsed the line). Each such line gets exactly one,
+  // so the error goes to the oldest written request longer than the limit.
+  #overlongRequest(response) {
+    const data = response.id === null && isObject(response.error) ? response.error.data : undefined;
+    if (!isObject(data) || data.reason !== 'LINE_TOO_LONG' || !Number.isInteger(data.maxLineBytes)) {
+      return undefined;
+    }
+    for (const entry of this.#pending.values()) {
+      if (entry.written && entry.bytes > data.maxLineBytes) return entry;
+    }
+    return undefined;
   }
 
   #protocolError(message, line) {
@@ -814,15 +842,16 @@ export class Checkoutd extends EventEmitter {
     this.#exited = true;
     this.#exitCode = code;
     this.#signalCode = signal;
-    const message = this.#spawnError
-      ? `could not start ${this.bin}: ${this.#spawnError.message}`
-      : 'checkoutd exited before answering';
     const entries = [...this.#pending.values()];
     this.#queue.drain();
     this.#abandoned.clear();
     for (const entry of entries) {
       this.#settle(entry);
-      entry.reject(this.#exitedError(`${message} ${entry.method} (id ${entry.id})`, entry.method, entry.id));
+      const call = `${entry.method} (id ${entry.id})`;
+      const message = this.#spawnError
+        ? `could not start ${this.bin} for ${call}: ${this.#spawnError.message}`
+        : `checkoutd exited before answering ${call}`;
+      entry.reject(this.#exitedError(message, entry.method, entry.id));
     }
     this.#resolveExit();
     this.emit('exit', code, signal);
