@@ -1,0 +1,1072 @@
+// Type declarations for the checkoutd Node client (index.js), written by hand
+// from Schemas/definitions.json and Schemas/methods/*.json. Member names are
+// the API's (camelCase); `?` marks members the schemas do not require.
+
+import { EventEmitter } from 'node:events';
+
+// ---------------------------------------------------------------------------
+// Shared definitions (Schemas/definitions.json)
+
+/** RFC 3339 UTC with whole seconds, e.g. `2026-11-21T10:00:00Z`. */
+export type Timestamp = string;
+/** 1-64 characters of `A-Z a-z 0-9 _ -` (clientSessionId, customerId). */
+export type ClientIdentifier = string;
+/** ISO 3166-1 alpha-2, upper case. */
+export type CountryCode = string;
+/** ISO 4217 alphabetic code, upper case. */
+export type CurrencyCode = string;
+/** `language_REGION`, e.g. `en_US`, `zh_CN`, `nl_NL`. */
+export type Locale = string;
+/** An integer amount in the currency's minor units (never a fraction). */
+export type MinorUnits = number;
+/** A decimal string, e.g. `"1.0842"`: units of one currency per one unit of another. */
+export type ExchangeRate = string;
+/** A mask in the Online Payments mask language, e.g. `{{9999}} {{9999}}`. */
+export type Mask = string;
+/** RFC 7638 JWK thumbprint of the platform's RSA public key (43 base64url characters). */
+export type KeyId = string;
+/** An empty object. */
+export type Empty = Record<string, never>;
+
+export type ErrorReason =
+  | 'PARSE_ERROR'
+  | 'INVALID_UTF8'
+  | 'INVALID_REQUEST'
+  | 'LINE_TOO_LONG'
+  | 'BATCH_TOO_LARGE'
+  | 'METHOD_NOT_FOUND'
+  | 'INVALID_PARAMS'
+  | 'INTERNAL_ERROR'
+  | 'REQUEST_CANCELLED'
+  | 'SESSION_NOT_FOUND'
+  | 'SESSION_EXPIRED'
+  | 'UNKNOWN_PRODUCT'
+  | 'PRODUCT_NOT_AVAILABLE'
+  | 'UNKNOWN_ACCOUNT_ON_FILE'
+  | 'VALIDATION_FAILED'
+  | 'TOKEN_NOT_FOUND'
+  | 'THREE_DS_DISABLED'
+  | 'CHALLENGE_NOT_FOUND'
+  | 'UNKNOWN_CURRENCY'
+  | 'ENCRYPTION_FAILED';
+
+/** One problem of a -32600/-32602: a JSON Pointer into the params (or the request). */
+export interface ParamProblem {
+  path: string;
+  message: string;
+}
+
+export type ValidationErrorMessageId =
+  | 'required'
+  | 'luhn'
+  | 'length'
+  | 'range'
+  | 'expirationDate'
+  | 'regularExpression'
+  | 'emailAddress'
+  | 'fixedList'
+  | 'iban'
+  | 'termsAndConditions'
+  | 'allowedInContext'
+  | 'readOnly'
+  | 'unknownField'
+  | 'name'
+  | 'email'
+  | 'address'
+  | 'city'
+  | 'country'
+  | 'state'
+  | 'zip';
+
+/** One failed rule of one field; the rule's parameters come with length, range and fixedList. */
+export interface ValidationError {
+  fieldId: string;
+  errorMessageId: ValidationErrorMessageId;
+  /** In the session's locale; never contains the value. */
+  message: string;
+  minLength?: number;
+  maxLength?: number;
+  minValue?: number;
+  maxValue?: number;
+  allowedValues?: string[];
+}
+
+/** `error.data`: always has `reason`; the other members depend on it. */
+export interface ErrorData {
+  reason: ErrorReason;
+  errors?: Array<ParamProblem | ValidationError>;
+  detail?: string;
+  offset?: number;
+  method?: string;
+  maxLineBytes?: number;
+  entries?: number;
+  maxBatchEntries?: number;
+  clientSessionId?: string;
+  expiredAt?: Timestamp;
+  paymentProductId?: number;
+  accountOnFileId?: string;
+  token?: string;
+  currencyCode?: string;
+  path?: string;
+  [member: string]: unknown;
+}
+
+/** A JSON-RPC error object. */
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: ErrorData;
+}
+
+/** A JSON-RPC response line as received. */
+export type JsonRpcResponse =
+  | { jsonrpc: '2.0'; id: number | string | null; result: unknown }
+  | { jsonrpc: '2.0'; id: number | string | null; error: JsonRpcError };
+
+export type BrandCode =
+  | 'amex'
+  | 'diners'
+  | 'discover'
+  | 'jcb'
+  | 'maestro'
+  | 'mastercard'
+  | 'visa'
+  | 'unionpay'
+  | 'cartesbancaires'
+  | 'elo'
+  | 'mir'
+  | 'hipercard'
+  | 'troy';
+
+/** A card brand from the brand table. */
+export interface Brand {
+  code: BrandCode;
+  name: string;
+  /** null for elo, mir, hipercard and troy, which have no catalog product. */
+  paymentProductId: number | null;
+  panLengths: number[];
+  cvcLength: number;
+  mask: Mask;
+}
+
+export type FieldStateError = 'format' | 'length' | 'luhn' | 'expirationDate' | 'allowedInContext';
+
+/** How a card input field stands while the customer types. */
+export interface FieldState {
+  state: 'valid' | 'incomplete' | 'invalid';
+  /** Empty exactly when state is valid. */
+  errors: FieldStateError[];
+}
+
+/** Money: an integer amount in minor units and its currency. */
+export interface AmountOfMoney {
+  amount: MinorUnits;
+  currencyCode: CurrencyCode;
+}
+
+/** What is paid, where and in which language. */
+export interface PaymentContext {
+  amountOfMoney: AmountOfMoney;
+  countryCode: CountryCode;
+  /** Default false. */
+  isRecurring?: boolean;
+  /** Default `en_US`. */
+  locale?: Locale;
+}
+
+/** BlueSnap sdkRequest: which address data is required. */
+export interface CheckoutRequirements {
+  /** Default true. */
+  withEmail?: boolean;
+  /** Default false. */
+  withShipping?: boolean;
+  /** Default false. */
+  fullBilling?: boolean;
+}
+
+export interface ThreeDSPreferences {
+  /** Default true. */
+  enabled?: boolean;
+  /** Default false. */
+  bypass?: boolean;
+}
+
+export type AccountOnFileAttributeStatus = 'READ_ONLY' | 'CAN_WRITE' | 'MUST_WRITE';
+
+export interface AccountOnFileAttribute {
+  key: string;
+  value: string;
+  status: AccountOnFileAttributeStatus;
+}
+
+/** A stored account offered for reuse; its `id` is the token. */
+export interface AccountOnFile {
+  id: string;
+  paymentProductId: number;
+  attributes: AccountOnFileAttribute[];
+  displayHints: {
+    labelTemplate: Array<{ attributeKey: string; mask?: Mask }>;
+    logo: string;
+  };
+  /** e.g. `4111 11XX XXXX 1111`. */
+  label: string;
+}
+
+/** A checkout session as it stands (every member present, except appIdentifier when none was given). */
+export interface Session {
+  clientSessionId: ClientIdentifier;
+  customerId: ClientIdentifier;
+  appIdentifier?: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  context: Required<PaymentContext>;
+  /** 0 when none was given. */
+  taxAmount: MinorUnits;
+  requirements: Required<CheckoutRequirements>;
+  /** Lower-case brand codes; empty accepts every brand. */
+  acceptedBrands: string[];
+  accountsOnFile: AccountOnFile[];
+  threeDS: Required<ThreeDSPreferences>;
+}
+
+export interface ProductDisplayHints {
+  displayOrder: number;
+  label: string;
+  logo: string;
+}
+
+export type PaymentMethod = 'card' | 'redirect' | 'mobile' | 'directDebit';
+
+/** A payment product as a list shows it (no fields). */
+export interface BasicPaymentProduct {
+  id: number;
+  paymentMethod: PaymentMethod;
+  paymentProductGroup?: string;
+  displayHints: ProductDisplayHints;
+  allowsRecurring: boolean;
+  allowsTokenization: boolean;
+  usesRedirectionTo3rdParty: boolean;
+  minAmount?: number;
+  maxAmount?: number;
+  accountsOnFile: AccountOnFile[];
+}
+
+/** The validators of a field; those without parameters are `{}`. */
+export interface FieldValidators {
+  luhn?: Empty;
+  expirationDate?: Empty;
+  length?: { minLength: number; maxLength: number };
+  range?: { minValue: number; maxValue: number };
+  regularExpression?: { regularExpression: string };
+  emailAddress?: Empty;
+  fixedList?: { allowedValues: string[] };
+  iban?: Empty;
+  termsAndConditions?: Empty;
+}
+
+export type PaymentProductFieldType = 'string' | 'numericstring' | 'expirydate' | 'integer' | 'boolean';
+
+export type FormElementType = 'text' | 'list' | 'boolean' | 'currency' | 'date';
+
+/** One input of a payment product. */
+export interface PaymentProductField {
+  id: string;
+  type: PaymentProductFieldType;
+  dataRestrictions: {
+    isRequired: boolean;
+    validators: FieldValidators;
+  };
+  displayHints: {
+    displayOrder: number;
+    label: string;
+    placeholderLabel?: string;
+    mask?: Mask;
+    obfuscate: boolean;
+    alwaysShow: boolean;
+    preferredInputType: string;
+    formElement: {
+      type: FormElementType;
+      valueMapping?: Array<{ value: string; displayName: string }>;
+    };
+    tooltip?: { label: string };
+  };
+}
+
+/** A payment product with its fields, in display order. */
+export interface PaymentProduct extends BasicPaymentProduct {
+  fields: PaymentProductField[];
+}
+
+export type CardType = 'CREDIT' | 'DEBIT' | 'PREPAID';
+
+/** A billing or shipping address; a missing required member is a ValidationError, not an invalid param. */
+export interface Address {
+  name?: string;
+  address?: string;
+  city?: string;
+  zip?: string;
+  country?: string;
+  state?: string;
+  phone?: string;
+}
+
+// ---------------------------------------------------------------------------
+// Methods (Schemas/methods/<method>.json): params and result of each
+
+// rpc.discover
+
+/** The OpenRPC 1.3 document (the same bytes as Schemas/openrpc.json). */
+export interface RpcDiscoverResult {
+  openrpc: string;
+  info: { title: string; version: string; [member: string]: unknown };
+  methods: Array<{ name: string; params: unknown[]; result: unknown; [member: string]: unknown }>;
+  components?: Record<string, unknown>;
+  [member: string]: unknown;
+}
+
+// service.info
+
+export interface ServiceInfoResult {
+  name: 'checkoutd';
+  version: string;
+  startedAt: Timestamp;
+  now: Timestamp;
+  methods: string[];
+  keyId: KeyId;
+  ratesAsOf: Timestamp;
+  catalogVersion: string;
+}
+
+// service.shutdown
+
+export type ServiceShutdownResult = Empty;
+
+// session.init
+
+export interface SessionInitParams {
+  /** Minted (`cs_…`) when absent; re-initialising an existing one replaces it. */
+  clientSessionId?: ClientIdentifier;
+  /** Minted (`cus_…`) when absent. */
+  customerId?: ClientIdentifier;
+  /** 1-256 characters, reported in encodedClientMetaInfo. */
+  appIdentifier?: string;
+  context: PaymentContext;
+  taxAmount?: MinorUnits;
+  requirements?: CheckoutRequirements;
+  /** Brand codes, case-insensitive; empty or absent accepts all. */
+  acceptedBrands?: string[];
+  /** Up to 10 token ids of this customer to offer as accounts on file. */
+  accountsOnFile?: string[];
+  threeDS?: ThreeDSPreferences;
+}
+
+export type SessionInitResult = Session;
+
+// session.get
+
+export interface SessionGetParams {
+  clientSessionId: ClientIdentifier;
+}
+
+export type SessionGetResult = Session;
+
+// session.close
+
+export interface SessionCloseParams {
+  clientSessionId: ClientIdentifier;
+}
+
+export interface SessionCloseResult {
+  closed: true;
+}
+
+// session.changeCurrency
+
+export interface SessionChangeCurrencyParams {
+  clientSessionId: ClientIdentifier;
+  currencyCode: CurrencyCode;
+}
+
+export type SessionChangeCurrencyResult = Session;
+
+// products.list
+
+export interface ProductsListParams {
+  clientSessionId: ClientIdentifier;
+}
+
+export interface ProductsListResult {
+  paymentProducts: BasicPaymentProduct[];
+  accountsOnFile: AccountOnFile[];
+}
+
+// products.get
+
+export interface ProductsGetParams {
+  clientSessionId: ClientIdentifier;
+  paymentProductId: number;
+}
+
+export type ProductsGetResult = PaymentProduct;
+
+// tokens.create
+
+export interface TokensCreateParams {
+  clientSessionId: ClientIdentifier;
+  card: {
+    /** Digits, spaces allowed. */
+    cardNumber: string;
+    /** MMYY, MM/YY, MMYYYY or MM/YYYY. */
+    expiryDate: string;
+    /** Checked when given, never stored. */
+    cvv?: string;
+    cardholderName?: string;
+  };
+  billingDetails?: Address;
+  shippingDetails?: Address;
+  email?: string;
+}
+
+export interface TokenizedCard {
+  /** The brand code, e.g. `visa`. */
+  brand: string;
+  /** 6 or 8 digits. */
+  bin: string;
+  last4Digits: string;
+  issuingCountry?: CountryCode;
+  cardType?: CardType;
+  /** MMYY. */
+  expiryDate: string;
+}
+
+export interface TokensCreateResult {
+  /** `tok_` and 32 hexadecimal digits; also the account on file's id. */
+  token: string;
+  paymentProductId: number;
+  card: TokenizedCard;
+  accountOnFile: AccountOnFile;
+}
+
+// tokens.list
+
+export interface TokensListParams {
+  customerId: ClientIdentifier;
+}
+
+export interface TokensListResult {
+  tokens: AccountOnFile[];
+}
+
+// tokens.delete
+
+export interface TokensDeleteParams {
+  customerId: ClientIdentifier;
+  token: ClientIdentifier;
+}
+
+export interface TokensDeleteResult {
+  deleted: true;
+}
+
+// card.validate
+
+export interface CardValidateParams {
+  /** The card number as typed; spaces are ignored. */
+  pan?: string;
+  /** MMYY, MM/YY, MMYYYY or MM/YYYY, or a prefix of one while typing. */
+  expiryDate?: string;
+  cvc?: string;
+  acceptedBrands?: string[];
+  /** A session whose acceptedBrands apply when the call gives none. */
+  clientSessionId?: ClientIdentifier;
+}
+
+export interface CardValidateResult {
+  cardBrand: Brand | null;
+  pan?: FieldState;
+  expiryDate?: FieldState;
+  cvc?: FieldState;
+  /** True only when pan, expiryDate and cvc are all given and valid. */
+  validationSuccess: boolean;
+}
+
+// card.format
+
+export interface CardFormatParams {
+  pan: string;
+  /** The caret in pan, 0 to its length; the end when absent. */
+  cursor?: number;
+}
+
+export interface CardFormatResult {
+  formatted: string;
+  cursor: number;
+  cardBrand: Brand | null;
+}
+
+// iin.details
+
+export interface IinDetailsParams {
+  clientSessionId: ClientIdentifier;
+  /** The card number as typed so far: digits and spaces, at most 64 characters. */
+  bin: string;
+}
+
+export interface CoBrand {
+  paymentProductId: number;
+  isAllowedInContext: boolean;
+  cardType?: CardType;
+}
+
+export interface IinDetailsResult {
+  status: 'SUPPORTED' | 'UNKNOWN' | 'NOT_ENOUGH_DIGITS' | 'EXISTING_BUT_NOT_ALLOWED';
+  paymentProductId?: number;
+  countryCode?: CountryCode;
+  cardType?: CardType;
+  isAllowedInContext: boolean;
+  coBrands: CoBrand[];
+}
+
+// mask.apply
+
+export interface MaskApplyParams {
+  value: string;
+  mask: Mask;
+  /** The caret in value, 0 to its length; the end when absent. */
+  cursor?: number;
+}
+
+export interface MaskApplyResult {
+  value: string;
+  cursor: number;
+}
+
+// mask.remove
+
+export interface MaskRemoveParams {
+  value: string;
+  mask: Mask;
+}
+
+export interface MaskRemoveResult {
+  value: string;
+}
+
+// paymentRequest.validate
+
+export interface PaymentRequestValidateParams {
+  clientSessionId: ClientIdentifier;
+  paymentProductId: number;
+  /** The token of one of the session's accounts on file for this product. */
+  accountOnFileId?: string;
+  /** fieldId → the value as entered, masked or not. */
+  values: Record<string, string>;
+}
+
+export interface PaymentRequestValidateResult {
+  /** True exactly when errors is empty. */
+  valid: boolean;
+  errors: ValidationError[];
+}
+
+// paymentRequest.encrypt
+
+export interface PaymentRequestEncryptParams {
+  clientSessionId: ClientIdentifier;
+  paymentProductId: number;
+  accountOnFileId?: string;
+  /** Default false. */
+  tokenize?: boolean;
+  values: Record<string, string>;
+  /** Default `RSA-OAEP`. */
+  alg?: 'RSA-OAEP' | 'RSA-OAEP-256';
+}
+
+export interface PaymentRequestEncryptResult {
+  /** JWE compact serialization: header.encryptedKey.iv.ciphertext.tag. */
+  encryptedCustomerInput: string;
+  /** Standard base64 of the client meta info JSON. */
+  encodedClientMetaInfo: string;
+}
+
+// encryption.publicKey
+
+export interface EncryptionPublicKeyParams {
+  clientSessionId: ClientIdentifier;
+}
+
+export interface EncryptionPublicKeyResult {
+  keyId: KeyId;
+  /** Standard base64 of the DER SubjectPublicKeyInfo. */
+  publicKey: string;
+}
+
+// threeDS.authenticate
+
+/** Exactly one of `cardNumber` and `token`. */
+export type ThreeDSAuthenticateParams = {
+  clientSessionId: ClientIdentifier;
+  /** The session's context.amountOfMoney when absent. */
+  amountOfMoney?: AmountOfMoney;
+} & (
+  | { /** 12-19 digits, spaces allowed. */ cardNumber: string; token?: never }
+  | { /** A token of the session's customer. */ token: string; cardNumber?: never }
+);
+
+export type ThreeDSStatus =
+  | 'AUTHENTICATION_SUCCEEDED'
+  | 'AUTHENTICATION_BYPASSED'
+  | 'AUTHENTICATION_UNAVAILABLE'
+  | 'AUTHENTICATION_FAILED'
+  | 'THREE_DS_ERROR'
+  | 'CARD_NOT_SUPPORTED'
+  | 'AUTHENTICATION_CANCELED'
+  | 'CHALLENGE_REQUIRED';
+
+/** EMV 3DS transStatus. */
+export type TransStatus = 'Y' | 'N' | 'A' | 'U' | 'R' | 'C';
+
+/** Electronic Commerce Indicator (Mastercard 02/01/00, every other brand 05/06/07). */
+export type Eci = '05' | '06' | '07' | '02' | '01' | '00';
+
+export interface ThreeDSChallengeInfo {
+  challengeId: string;
+  /** 10 minutes after the challenge was opened. */
+  expiresAt: Timestamp;
+}
+
+export interface ThreeDSResult {
+  status: ThreeDSStatus;
+  transStatus?: TransStatus;
+  eci?: Eci;
+  /** Present exactly when liabilityShift is true. */
+  authenticationValue?: string;
+  dsTransId: string;
+  threeDSVersion: string;
+  /** True exactly for transStatus Y and A. */
+  liabilityShift: boolean;
+  /** Present exactly when status is CHALLENGE_REQUIRED. */
+  challenge?: ThreeDSChallengeInfo;
+}
+
+export type ThreeDSAuthenticateResult = ThreeDSResult;
+
+// threeDS.challenge
+
+/** Exactly one of `code` and `cancel`. */
+export type ThreeDSChallengeParams = {
+  challengeId: string;
+} & (
+  | { /** The one-time code; `1234` passes. */ code: string; cancel?: never }
+  | { cancel: true; code?: never }
+);
+
+/** The final result: never CHALLENGE_REQUIRED, never a challenge. */
+export interface ThreeDSChallengeResult extends Omit<ThreeDSResult, 'status' | 'transStatus' | 'challenge'> {
+  status: Exclude<ThreeDSStatus, 'CHALLENGE_REQUIRED'>;
+  transStatus?: Exclude<TransStatus, 'C'>;
+}
+
+// currency.list
+
+export interface CurrencyListParams {
+  /** Default `USD`. */
+  base?: CurrencyCode;
+}
+
+export interface CurrencyRate {
+  code: CurrencyCode;
+  /** English name. */
+  name: string;
+  /** ISO 4217 minor units (0-4). */
+  minorUnits: number;
+  /** Units of code per one unit of base; `"1"` for the base itself. */
+  rate: ExchangeRate;
+}
+
+export interface CurrencyListResult {
+  base: CurrencyCode;
+  asOf: Timestamp;
+  /** Sorted by name (code-point order), then code. */
+  currencies: CurrencyRate[];
+}
+
+// currency.convert
+
+export interface CurrencyConvertParams {
+  amountOfMoney: AmountOfMoney;
+  targetCurrencyCode: CurrencyCode;
+  /** Default `HALF_UP`. */
+  rounding?: 'HALF_UP' | 'HALF_EVEN';
+}
+
+export interface CurrencyConvertResult {
+  amountOfMoney: AmountOfMoney;
+  /** Units of the target per one unit of the source. */
+  rate: ExchangeRate;
+  asOf: Timestamp;
+}
+
+// address.validate
+
+export interface AddressValidateParams {
+  billingDetails?: Address;
+  shippingDetails?: Address;
+  /** Required when requirements.withEmail (the default); checked whenever not empty. */
+  email?: string;
+  requirements?: CheckoutRequirements;
+  /** The locale of the messages; `en_US` when absent. */
+  locale?: Locale;
+}
+
+export interface AddressValidateResult {
+  valid: boolean;
+  errors: ValidationError[];
+}
+
+/** Every method: its params and its result. */
+export interface Methods {
+  'rpc.discover': { params: Empty | undefined; result: RpcDiscoverResult };
+  'service.info': { params: Empty | undefined; result: ServiceInfoResult };
+  'service.shutdown': { params: Empty | undefined; result: ServiceShutdownResult };
+  'session.init': { params: SessionInitParams; result: SessionInitResult };
+  'session.get': { params: SessionGetParams; result: SessionGetResult };
+  'session.close': { params: SessionCloseParams; result: SessionCloseResult };
+  'session.changeCurrency': { params: SessionChangeCurrencyParams; result: SessionChangeCurrencyResult };
+  'products.list': { params: ProductsListParams; result: ProductsListResult };
+  'products.get': { params: ProductsGetParams; result: ProductsGetResult };
+  'tokens.create': { params: TokensCreateParams; result: TokensCreateResult };
+  'tokens.list': { params: TokensListParams; result: TokensListResult };
+  'tokens.delete': { params: TokensDeleteParams; result: TokensDeleteResult };
+  'card.validate': { params: CardValidateParams | undefined; result: CardValidateResult };
+  'card.format': { params: CardFormatParams; result: CardFormatResult };
+  'iin.details': { params: IinDetailsParams; result: IinDetailsResult };
+  'mask.apply': { params: MaskApplyParams; result: MaskApplyResult };
+  'mask.remove': { params: MaskRemoveParams; result: MaskRemoveResult };
+  'paymentRequest.validate': { params: PaymentRequestValidateParams; result: PaymentRequestValidateResult };
+  'paymentRequest.encrypt': { params: PaymentRequestEncryptParams; result: PaymentRequestEncryptResult };
+  'encryption.publicKey': { params: EncryptionPublicKeyParams; result: EncryptionPublicKeyResult };
+  'threeDS.authenticate': { params: ThreeDSAuthenticateParams; result: ThreeDSAuthenticateResult };
+  'threeDS.challenge': { params: ThreeDSChallengeParams; result: ThreeDSChallengeResult };
+  'currency.list': { params: CurrencyListParams | undefined; result: CurrencyListResult };
+  'currency.convert': { params: CurrencyConvertParams; result: CurrencyConvertResult };
+  'address.validate': { params: AddressValidateParams | undefined; result: AddressValidateResult };
+}
+
+export type MethodName = keyof Methods;
+
+// ---------------------------------------------------------------------------
+// Errors
+
+/**
+ * A JSON-RPC error returned by the service; the subclass is chosen from
+ * `error.data.reason`. `message` is the JSON-RPC error message as sent.
+ */
+export class CheckoutdError extends Error {
+  /** The `data.reason` this class stands for (`null` on the base class). */
+  static readonly REASON: ErrorReason | null;
+  constructor(code: number, message: string, data?: Record<string, unknown>);
+  /** The JSON-RPC error code. */
+  readonly code: number;
+  /** `error.data` (`{}` when absent). */
+  readonly data: Partial<ErrorData>;
+  /** `error.data.reason`, or null. */
+  readonly reason: ErrorReason | (string & {}) | null;
+  /** The error object as it came over the wire. */
+  readonly error: JsonRpcError;
+  /** The instance of the class matching a JSON-RPC `error` member. */
+  static fromError(error: unknown): CheckoutdError;
+}
+
+/** -32700: the line was not valid JSON. */
+export class ParseError extends CheckoutdError {
+  static readonly REASON: 'PARSE_ERROR' | 'INVALID_UTF8';
+}
+/** -32700: the line was not valid UTF-8. */
+export class InvalidUTF8 extends ParseError {
+  static readonly REASON: 'INVALID_UTF8';
+}
+/** -32600: not a valid JSON-RPC 2.0 request. */
+export class InvalidRequest extends CheckoutdError {
+  static readonly REASON: 'INVALID_REQUEST' | 'LINE_TOO_LONG' | 'BATCH_TOO_LARGE';
+  /** `data.errors`: `[{path, message}]`. */
+  readonly errors: ParamProblem[];
+}
+/** -32600: the line exceeded `--max-line-bytes`. */
+export class LineTooLong extends InvalidRequest {
+  static readonly REASON: 'LINE_TOO_LONG';
+}
+/** -32600: the batch had too many entries. */
+export class BatchTooLarge extends InvalidRequest {
+  static readonly REASON: 'BATCH_TOO_LARGE';
+}
+/** -32601: no such method. */
+export class MethodNotFound extends CheckoutdError {
+  static readonly REASON: 'METHOD_NOT_FOUND';
+  /** `data.method`. */
+  readonly method: string | null;
+}
+/** -32602: the params did not fit the method. */
+export class InvalidParams extends CheckoutdError {
+  static readonly REASON: 'INVALID_PARAMS';
+  /** `data.errors`: `[{path, message}]` with JSON Pointer paths, e.g. `/card/expiryDate`. */
+  readonly errors: ParamProblem[];
+}
+/** -32603: a bug in the service. */
+export class InternalError extends CheckoutdError {
+  static readonly REASON: 'INTERNAL_ERROR';
+}
+/** -32800: cancelled with `$/cancelRequest`. */
+export class RequestCancelled extends CheckoutdError {
+  static readonly REASON: 'REQUEST_CANCELLED';
+}
+/** 1001 */
+export class SessionNotFound extends CheckoutdError {
+  static readonly REASON: 'SESSION_NOT_FOUND';
+}
+/** 1002 */
+export class SessionExpired extends CheckoutdError {
+  static readonly REASON: 'SESSION_EXPIRED';
+}
+/** 1101 */
+export class UnknownProduct extends CheckoutdError {
+  static readonly REASON: 'UNKNOWN_PRODUCT';
+}
+/** 1102 */
+export class ProductNotAvailable extends CheckoutdError {
+  static readonly REASON: 'PRODUCT_NOT_AVAILABLE';
+}
+/** 1103 */
+export class UnknownAccountOnFile extends CheckoutdError {
+  static readonly REASON: 'UNKNOWN_ACCOUNT_ON_FILE';
+}
+/** 1201: well-formed but invalid input. */
+export class ValidationFailed extends CheckoutdError {
+  static readonly REASON: 'VALIDATION_FAILED';
+  /** `data.errors`: every failed rule. */
+  readonly errors: ValidationError[];
+}
+/** 1301 */
+export class TokenNotFound extends CheckoutdError {
+  static readonly REASON: 'TOKEN_NOT_FOUND';
+}
+/** 1401 */
+export class ThreeDSDisabled extends CheckoutdError {
+  static readonly REASON: 'THREE_DS_DISABLED';
+}
+/** 1402 */
+export class ChallengeNotFound extends CheckoutdError {
+  static readonly REASON: 'CHALLENGE_NOT_FOUND';
+}
+/** 1501 */
+export class UnknownCurrency extends CheckoutdError {
+  static readonly REASON: 'UNKNOWN_CURRENCY';
+}
+/** 1502 */
+export class EncryptionFailed extends CheckoutdError {
+  static readonly REASON: 'ENCRYPTION_FAILED';
+}
+
+/** `data.reason` → error class. */
+export const REASON_CLASSES: {
+  readonly PARSE_ERROR: typeof ParseError;
+  readonly INVALID_UTF8: typeof InvalidUTF8;
+  readonly INVALID_REQUEST: typeof InvalidRequest;
+  readonly LINE_TOO_LONG: typeof LineTooLong;
+  readonly BATCH_TOO_LARGE: typeof BatchTooLarge;
+  readonly METHOD_NOT_FOUND: typeof MethodNotFound;
+  readonly INVALID_PARAMS: typeof InvalidParams;
+  readonly INTERNAL_ERROR: typeof InternalError;
+  readonly REQUEST_CANCELLED: typeof RequestCancelled;
+  readonly SESSION_NOT_FOUND: typeof SessionNotFound;
+  readonly SESSION_EXPIRED: typeof SessionExpired;
+  readonly UNKNOWN_PRODUCT: typeof UnknownProduct;
+  readonly PRODUCT_NOT_AVAILABLE: typeof ProductNotAvailable;
+  readonly UNKNOWN_ACCOUNT_ON_FILE: typeof UnknownAccountOnFile;
+  readonly VALIDATION_FAILED: typeof ValidationFailed;
+  readonly TOKEN_NOT_FOUND: typeof TokenNotFound;
+  readonly THREE_DS_DISABLED: typeof ThreeDSDisabled;
+  readonly CHALLENGE_NOT_FOUND: typeof ChallengeNotFound;
+  readonly UNKNOWN_CURRENCY: typeof UnknownCurrency;
+  readonly ENCRYPTION_FAILED: typeof EncryptionFailed;
+};
+
+/** The conversation with the process failed; no JSON-RPC error was received. */
+export class TransportError extends Error {}
+
+/** The process is gone (or never started) before answering. */
+export class ProcessExited extends TransportError {
+  constructor(message: string, options?: {
+    exitCode?: number | null;
+    signal?: NodeJS.Signals | null;
+    stderr?: string;
+    method?: string;
+    id?: number;
+    cause?: unknown;
+  });
+  /** The exit code; null when a signal ended the process or it is not known yet. */
+  readonly exitCode: number | null;
+  /** The signal that ended the process, or null. */
+  readonly signal: NodeJS.Signals | null;
+  /** The tail of the process's stderr (at most 4096 characters). */
+  readonly stderr: string;
+  /** The call this error ended, when it ended one. */
+  readonly method?: string;
+  readonly id?: number;
+}
+
+/** No response within the timeout; `$/cancelRequest` was sent. */
+export class CallTimeout extends TransportError {
+  constructor(method: string, id: number, timeout: number);
+  readonly method: string;
+  readonly id: number;
+  /** Milliseconds. */
+  readonly timeout: number;
+}
+
+/** The call's AbortSignal fired; `$/cancelRequest` was sent if the request had been written. */
+export class CallAborted extends TransportError {
+  constructor(method: string, id: number | null, reason: unknown);
+  readonly method: string;
+  /** null when the signal had fired before the call. */
+  readonly id: number | null;
+  /** The signal's reason. */
+  readonly cause: unknown;
+}
+
+/** A line on stdout that is not a JSON-RPC response. */
+export class ProtocolViolation extends TransportError {
+  constructor(message: string, line: string);
+  readonly line: string;
+}
+
+/** No checkoutd executable could be located. */
+export class BinaryNotFound extends TransportError {}
+
+// ---------------------------------------------------------------------------
+// The client
+
+/** `CHECKOUTD_BIN`. */
+export const ENV_VAR: 'CHECKOUTD_BIN';
+
+/**
+ * The executable to run: `bin`; else `$CHECKOUTD_BIN`; else `checkoutd` on
+ * PATH; else `.build/release/checkoutd` or `.build/debug/checkoutd` above the
+ * module. Throws BinaryNotFound.
+ */
+export function findBinary(bin?: string | URL | null): string;
+
+/** The wrapper naming rule: `session.init` → `sessionInit`, `threeDS.authenticate` → `threeDSAuthenticate`. */
+export function wrapperName(method: string): string;
+
+export interface CheckoutdOptions {
+  /** The executable; else `$CHECKOUTD_BIN`, PATH, the checkout's `.build`. */
+  bin?: string | URL;
+  /** Arguments, e.g. `['--clock', '2026-11-21T10:00:00Z']`. */
+  args?: Iterable<string>;
+  /** Default per-call timeout in milliseconds; null or Infinity (the default): none. */
+  timeout?: number | null;
+  /** Milliseconds close() waits at each step (default 5000). */
+  closeTimeout?: number | null;
+  /** Characters of stderr kept (default 1 MiB). */
+  stderrLimit?: number;
+  /** Variables added to process.env for the child. */
+  env?: Record<string, string | undefined>;
+  /** The child's working directory. */
+  cwd?: string | URL;
+}
+
+export interface CallOptions {
+  /** Milliseconds; overrides the client's default; null or Infinity: none. */
+  timeout?: number | null;
+  /** Aborting rejects the call with CallAborted and cancels the request. */
+  signal?: AbortSignal;
+}
+
+export interface CloseOptions {
+  /** Milliseconds to wait at each step (end of input, SIGTERM, SIGKILL). */
+  timeout?: number | null;
+}
+
+export interface CheckoutdStats {
+  /** Requests written to stdin. */
+  requests: number;
+  /** Notifications written to stdin (including `$/cancelRequest`). */
+  notifications: number;
+  /** How often writing paused until stdin's 'drain'. */
+  drainWaits: number;
+}
+
+/** A running checkoutd process speaking JSON-RPC 2.0 over its stdio. */
+export class Checkoutd extends EventEmitter {
+  constructor(options?: CheckoutdOptions);
+  /** The executable that runs. */
+  readonly bin: string;
+  readonly args: string[];
+  /** Responses that matched no call (the most recent 100). */
+  readonly unmatched: JsonRpcResponse[];
+  /** Lines on stdout that were not responses (the most recent 100). */
+  readonly protocolErrors: ProtocolViolation[];
+  readonly pid: number | undefined;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  readonly alive: boolean;
+  readonly pendingCount: number;
+  readonly stats: CheckoutdStats;
+  /** The most recent stderr output (at most `stderrLimit` characters). */
+  readonly stderr: string;
+
+  /** Resolves with the exit code once the process is gone. */
+  wait(): Promise<number | null>;
+  /** Sends a request and resolves with its result. */
+  call<M extends MethodName>(method: M, params?: Methods[M]['params'], options?: CallOptions): Promise<Methods[M]['result']>;
+  call(method: string, params?: unknown, options?: CallOptions): Promise<unknown>;
+  /** Sends a notification (never answered). */
+  notify(method: string, params?: unknown): void;
+  /** End of input → wait → SIGTERM → SIGKILL; resolves with the exit code (null after a signal). Idempotent. */
+  close(options?: CloseOptions): Promise<number | null>;
+  [Symbol.asyncDispose](): Promise<void>;
+
+  on(event: 'response', listener: (response: JsonRpcResponse, method: string | null) => void): this;
+  on(event: 'unmatched', listener: (response: JsonRpcResponse) => void): this;
+  on(event: 'protocolError', listener: (error: ProtocolViolation) => void): this;
+  on(event: 'stderr', listener: (text: string) => void): this;
+  on(event: 'exit', listener: (exitCode: number | null, signal: NodeJS.Signals | null) => void): this;
+  on(event: string | symbol, listener: (...args: any[]) => void): this;
+  once(event: 'response', listener: (response: JsonRpcResponse, method: string | null) => void): this;
+  once(event: 'unmatched', listener: (response: JsonRpcResponse) => void): this;
+  once(event: 'protocolError', listener: (error: ProtocolViolation) => void): this;
+  once(event: 'stderr', listener: (text: string) => void): this;
+  once(event: 'exit', listener: (exitCode: number | null, signal: NodeJS.Signals | null) => void): this;
+  once(event: string | symbol, listener: (...args: any[]) => void): this;
+
+  // Typed wrappers: one per method; the name is the method's with the dot
+  // removed and the next letter upper-cased.
+  rpcDiscover(options?: CallOptions): Promise<RpcDiscoverResult>;
+  serviceInfo(options?: CallOptions): Promise<ServiceInfoResult>;
+  serviceShutdown(options?: CallOptions): Promise<ServiceShutdownResult>;
+  sessionInit(params: SessionInitParams, options?: CallOptions): Promise<SessionInitResult>;
+  sessionGet(params: SessionGetParams, options?: CallOptions): Promise<SessionGetResult>;
+  sessionClose(params: SessionCloseParams, options?: CallOptions): Promise<SessionCloseResult>;
+  sessionChangeCurrency(params: SessionChangeCurrencyParams, options?: CallOptions): Promise<SessionChangeCurrencyResult>;
+  productsList(params: ProductsListParams, options?: CallOptions): Promise<ProductsListResult>;
+  productsGet(params: ProductsGetParams, options?: CallOptions): Promise<ProductsGetResult>;
+  tokensCreate(params: TokensCreateParams, options?: CallOptions): Promise<TokensCreateResult>;
+  tokensList(params: TokensListParams, options?: CallOptions): Promise<TokensListResult>;
+  tokensDelete(params: TokensDeleteParams, options?: CallOptions): Promise<TokensDeleteResult>;
+  cardValidate(params?: CardValidateParams, options?: CallOptions): Promise<CardValidateResult>;
+  cardFormat(params: CardFormatParams, options?: CallOptions): Promise<CardFormatResult>;
+  iinDetails(params: IinDetailsParams, options?: CallOptions): Promise<IinDetailsResult>;
+  maskApply(params: MaskApplyParams, options?: CallOptions): Promise<MaskApplyResult>;
+  maskRemove(params: MaskRemoveParams, options?: CallOptions): Promise<MaskRemoveResult>;
+  paymentRequestValidate(params: PaymentRequestValidateParams, options?: CallOptions): Promise<PaymentRequestValidateResult>;
+  paymentRequestEncrypt(params: PaymentRequestEncryptParams, options?: CallOptions): Promise<PaymentRequestEncryptResult>;
+  encryptionPublicKey(params: EncryptionPublicKeyParams, options?: CallOptions): Promise<EncryptionPublicKeyResult>;
+  threeDSAuthenticate(params: ThreeDSAuthenticateParams, options?: CallOptions): Promise<ThreeDSAuthenticateResult>;
+  threeDSChallenge(params: ThreeDSChallengeParams, options?: CallOptions): Promise<ThreeDSChallengeResult>;
+  currencyList(params?: CurrencyListParams, options?: CallOptions): Promise<CurrencyListResult>;
+  currencyConvert(params: CurrencyConvertParams, options?: CallOptions): Promise<CurrencyConvertResult>;
+  addressValidate(params?: AddressValidateParams, options?: CallOptions): Promise<AddressValidateResult>;
+}
+
+export default Checkoutd;
