@@ -13,9 +13,16 @@ public enum Base64 {
     }
 
     public static func url(_ bytes: some Sequence<UInt8>) -> String {
-        var text = standard(bytes)
-        while text.last == "=" { text.removeLast() }
-        return String(text.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
+        var encoded = Array(standard(bytes).utf8)
+        while encoded.last == UInt8(ascii: "=") { encoded.removeLast() }
+        for index in encoded.indices {
+            switch encoded[index] {
+            case UInt8(ascii: "+"): encoded[index] = UInt8(ascii: "-")
+            case UInt8(ascii: "/"): encoded[index] = UInt8(ascii: "_")
+            default: break
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// The bytes of URL-safe base64 without padding; nil for any other text.

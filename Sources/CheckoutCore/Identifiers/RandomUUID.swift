@@ -10,7 +10,8 @@ public enum RandomUUID {
 
     /// A UUID from `generator`; tests pass a seeded one.
     public static func make(using generator: inout some RandomNumberGenerator) -> String {
-        var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let words = [generator.next() as UInt64, generator.next() as UInt64]
+        var bytes = words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
         bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
         bytes[8] = bytes[8] & 0x3F | 0x80  // variant 10
         let hex = bytes.map { byte in

@@ -1,0 +1,19 @@
+/*
+ * The pipe ceiling: a minimal stdio server that writes every request line back
+ * as its response. No parsing, no allocation per line: whatever another server
+ * costs beyond this is its own work.
+ */
+#include <stdio.h>
+#include <string.h>
+
+int main(void) {
+    static char line[1 << 20];
+    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+    while (fgets(line, sizeof line, stdin)) {
+        fputs(line, stdout);
+        /* Flush when no more input is buffered, as a real server answers promptly. */
+        if (stdin->_IO_read_ptr >= stdin->_IO_read_end) fflush(stdout);
+    }
+    fflush(stdout);
+    return 0;
+}
