@@ -9,7 +9,8 @@
         except InvalidParams as error:
             print(error.errors)   # [{"path": "/value", "message": ...}, ...]
 
-:mod:`checkoutd.params` builds the params of every method.
+:class:`AsyncCheckoutd` is the same for asyncio (``async with``, ``await``);
+:mod:`checkoutd.params` builds the params of every method for both.
 """
 
 from . import params
@@ -18,6 +19,7 @@ from ._protocol import ResponseHook
 from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
                      FieldState, FormattedCard, MaskedValue, ServiceInfo, ThreeDSChallenge,
                      ThreeDSResult, UnmaskedValue)
+from .aio import AsyncCheckoutd
 from .client import Checkoutd
 from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
                      ChallengeNotFound, CheckoutdError, ConnectionClosed, EncryptionFailed,
@@ -30,7 +32,7 @@ from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
 __version__ = "0.1.0"
 
 __all__ = [
-    "Checkoutd", "params", "find_binary", "ENV_VAR", "ResponseHook", "ServiceInfo",
+    "Checkoutd", "AsyncCheckoutd", "params", "find_binary", "ENV_VAR", "ResponseHook", "ServiceInfo",
     "MaskedValue", "UnmaskedValue", "Brand", "FieldState", "CardValidation", "FormattedCard",
     "AmountOfMoney", "CurrencyRate", "CurrencyList", "Conversion", "ThreeDSChallenge", "ThreeDSResult",
     "CheckoutdError", "REASON_CLASSES", "ParseError", "InvalidUTF8",

@@ -1,17 +1,18 @@
 """checkoutd.params: one params builder per method, shared by the sync and the
-asyncio client to come. Checked against Schemas/ (names, required members, the
+asyncio client. Checked against Schemas/ (names, required members, the
 examples) and against both clients' wrappers (same signature, same params sent).
 No process is spawned here."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
-from checkoutd import Checkoutd
+from checkoutd import AsyncCheckoutd, Checkoutd
 from checkoutd import params as P
 
 
@@ -81,7 +82,7 @@ def test_none_means_left_out_and_sequences_are_copied():
     assert params == {"context": {"countryCode": "NL"}} and params["context"] is not context
 
 
-@pytest.mark.parametrize("client_class", [Checkoutd])
+@pytest.mark.parametrize("client_class", [Checkoutd, AsyncCheckoutd])
 def test_wrappers_have_the_signature_of_their_params_function(client_class):
     for method, function in P.PARAMS_FOR.items():
         wrapper = getattr(client_class, P.WRAPPER_NAMES[method])
@@ -100,12 +101,23 @@ class _RecordingSync(Checkoutd):
         return {"ok": method}
 
 
+class _RecordingAsync(AsyncCheckoutd):
+    def __init__(self):  # no process
+        self.sent: List[Tuple[str, Any, Any]] = []
+
+    async def call(self, method, params=None, timeout=None):
+        self.sent.append((method, params, timeout))
+        return {"ok": method}
+
+
 def test_wrappers_send_what_their_params_function_builds(schemas):
-    sync = _RecordingSync()
+    sync, asynchronous = _RecordingSync(), _RecordingAsync()
     expected = []
     for method, index, params in _examples(schemas):
         kwargs = {snake(name): value for name, value in params.items()}
         name = P.WRAPPER_NAMES[method]
         assert getattr(sync, name)(**kwargs, timeout=7) == {"ok": method}
+        assert asyncio.run(getattr(asynchronous, name)(**kwargs, timeout=7)) == {"ok": method}
         expected.append((method, P.PARAMS_FOR[method](**kwargs), 7))
     assert sync.sent == expected
+    assert asynchronous.sent == expected
