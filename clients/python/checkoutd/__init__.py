@@ -8,12 +8,19 @@
             service.call("mask.apply", {"value": 1})
         except InvalidParams as error:
             print(error.errors)   # [{"path": "/value", "message": ...}, ...]
+
+:class:`AsyncCheckoutd` is the same for asyncio (``async with``, ``await``);
+:mod:`checkoutd.params` builds the params of every method for both.
 """
 
+from . import params
 from ._locate import ENV_VAR, find_binary
-from .client import (AmountOfMoney, Brand, CardValidation, Checkoutd, Conversion, CurrencyList,
-                     CurrencyRate, FieldState, FormattedCard, MaskedValue, ResponseHook, ServiceInfo,
-                     UnmaskedValue)
+from ._protocol import ResponseHook
+from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
+                     FieldState, FormattedCard, MaskedValue, ServiceInfo, ThreeDSChallenge,
+                     ThreeDSResult, UnmaskedValue)
+from .aio import AsyncCheckoutd
+from .client import Checkoutd
 from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
                      ChallengeNotFound, CheckoutdError, ConnectionClosed, EncryptionFailed,
                      InternalError, InvalidParams, InvalidRequest, InvalidUTF8, LineTooLong,
@@ -25,9 +32,10 @@ from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
 __version__ = "0.1.0"
 
 __all__ = [
-    "Checkoutd", "find_binary", "ENV_VAR", "ResponseHook", "ServiceInfo", "MaskedValue",
-    "UnmaskedValue", "Brand", "FieldState", "CardValidation", "FormattedCard", "AmountOfMoney",
-    "CurrencyRate", "CurrencyList", "Conversion", "CheckoutdError", "REASON_CLASSES", "ParseError", "InvalidUTF8",
+    "Checkoutd", "AsyncCheckoutd", "params", "find_binary", "ENV_VAR", "ResponseHook", "ServiceInfo",
+    "MaskedValue", "UnmaskedValue", "Brand", "FieldState", "CardValidation", "FormattedCard",
+    "AmountOfMoney", "CurrencyRate", "CurrencyList", "Conversion", "ThreeDSChallenge", "ThreeDSResult",
+    "CheckoutdError", "REASON_CLASSES", "ParseError", "InvalidUTF8",
     "InvalidRequest", "LineTooLong", "BatchTooLarge", "MethodNotFound", "InvalidParams",
     "InternalError", "RequestCancelled", "SessionNotFound", "SessionExpired",
     "UnknownProduct", "ProductNotAvailable", "UnknownAccountOnFile", "ValidationFailed",

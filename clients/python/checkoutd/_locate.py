@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from typing import Optional, Union
+from typing import Iterator, Optional, Union
 
 from .errors import BinaryNotFound
 
@@ -18,7 +18,10 @@ def find_binary(binary: Union[str, "os.PathLike[str]", None] = None) -> str:
     In order: ``binary`` when given; the ``CHECKOUTD_BIN`` environment
     variable; ``checkoutd`` on ``PATH``; ``.build/release/checkoutd`` then
     ``.build/debug/checkoutd`` in the nearest directory above this package
-    that has one (a source checkout). Raises :class:`BinaryNotFound`.
+    that has one (the package used from a source checkout), then the same
+    above the current directory (the package installed with
+    ``pip install clients/python`` and used from inside the checkout).
+    Raises :class:`BinaryNotFound`.
     """
     if binary is not None:
         return _checked(os.fspath(binary), "the binary argument")
@@ -28,12 +31,21 @@ def find_binary(binary: Union[str, "os.PathLike[str]", None] = None) -> str:
     on_path = shutil.which("checkoutd")
     if on_path:
         return on_path
-    found = _find_in_checkout(Path(__file__).resolve().parent)
-    if found:
-        return found
+    for start in _checkout_starts():
+        found = _find_in_checkout(start)
+        if found:
+            return found
     raise BinaryNotFound(
         f"checkoutd not found: pass binary=..., set ${ENV_VAR}, put checkoutd on PATH, "
         "or run `swift build` in the repository")
+
+
+def _checkout_starts() -> Iterator[Path]:
+    yield Path(__file__).resolve().parent
+    try:
+        yield Path.cwd()
+    except OSError:  # the current directory was removed
+        return
 
 
 def _find_in_checkout(start: Path) -> Optional[str]:

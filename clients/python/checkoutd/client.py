@@ -10,112 +10,26 @@ from __future__ import annotations
 
 import collections
 import itertools
-import json
 import os
 import subprocess
 import threading
-from typing import (Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence,
-                    TypedDict, Union)
+from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Union
 
+from . import params as P
 from ._locate import find_binary
-from .errors import (CallTimeout, CheckoutdError, ProcessExited, ProtocolViolation,
-                     TransportError)
+from ._protocol import (AbandonedRequests, ResponseHook, StderrBuffer, client_id, decode_line,
+                        encode_line, request_message, result_of)
+from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
+                     FieldState, FormattedCard, MaskedValue, ServiceInfo, ThreeDSChallenge,
+                     ThreeDSResult, UnmaskedValue)
+from .errors import CallTimeout, ProcessExited, ProtocolViolation, TransportError
 
 __all__ = ["Checkoutd", "ResponseHook", "ServiceInfo", "MaskedValue", "UnmaskedValue", "Brand",
            "FieldState", "CardValidation", "FormattedCard", "AmountOfMoney", "CurrencyRate", "CurrencyList",
            "Conversion", "ThreeDSChallenge", "ThreeDSResult"]
 
-#: Called from the reader thread with (request method or None, response object)
-#: for every response the client receives, before the waiting call is woken.
-ResponseHook = Callable[[Optional[str], Dict[str, Any]], None]
-
-
-class ServiceInfo(TypedDict, total=False):
-    name: str
-    version: str
-    startedAt: str
-    now: str
-    methods: List[str]
-    keyId: str
-    ratesAsOf: str
-    catalogVersion: str
-
-
-class MaskedValue(TypedDict):
-    value: str
-    cursor: int
-
-
-class UnmaskedValue(TypedDict):
-    value: str
-
-
-class Brand(TypedDict):
-    code: str
-    name: str
-    paymentProductId: int
-    panLengths: List[int]
-    cvcLength: int
-    mask: str
-
-
-class FieldState(TypedDict):
-    state: str          # "valid" | "incomplete" | "invalid"
-    errors: List[str]
-
-
-class CardValidation(TypedDict, total=False):
-    cardBrand: Optional[Brand]
-    pan: FieldState
-    expiryDate: FieldState
-    cvc: FieldState
-    validationSuccess: bool
-
-
-class FormattedCard(TypedDict):
-    formatted: str
-    cursor: int
-    cardBrand: Optional[Brand]
-
-
-class AmountOfMoney(TypedDict):
-    amount: int         # minor units
-    currencyCode: str
-
-
-class CurrencyRate(TypedDict):
-    code: str
-    name: str
-    minorUnits: int
-    rate: str           # decimal string: units of code per one unit of the base
-
-
-class CurrencyList(TypedDict):
-    base: str
-    asOf: str
-    currencies: List[CurrencyRate]
-
-
-class Conversion(TypedDict):
-    amountOfMoney: AmountOfMoney
-    rate: str           # decimal string: units of the target per one unit of the source
-    asOf: str
-
-
-class ThreeDSChallenge(TypedDict):
-    challengeId: str
-    expiresAt: str      # RFC 3339 UTC, 10 minutes after the challenge was opened
-
-
-class ThreeDSResult(TypedDict, total=False):
-    status: str         # AUTHENTICATION_SUCCEEDED, …, or CHALLENGE_REQUIRED
-    transStatus: str    # Y, N, A, U, R or C; absent when no message carried one
-    eci: str
-    authenticationValue: str
-    dsTransId: str
-    threeDSVersion: str
-    liabilityShift: bool
-    challenge: ThreeDSChallenge
+#: Kept for code that imported it from here.
+_StderrBuffer = StderrBuffer
 
 
 class _Pending:
@@ -126,47 +40,6 @@ class _Pending:
         self.event = threading.Event()
         self.response: Optional[Dict[str, Any]] = None
         self.exception: Optional[BaseException] = None
-
-
-class _StderrBuffer:
-    """The most recent stderr lines, at most ``limit`` bytes of them."""
-
-    def __init__(self, limit: int):
-        self._limit = limit
-        self._lines: Deque[str] = collections.deque()
-        self._size = 0
-        self._dropped = 0
-        self._cond = threading.Condition()
-
-    def append(self, line: str) -> None:
-        with self._cond:
-            self._lines.append(line)
-            self._size += len(line)
-            while self._size > self._limit and len(self._lines) > 1:
-                self._size -= len(self._lines.popleft())
-                self._dropped += 1
-            self._cond.notify_all()
-
-    def lines(self) -> List[str]:
-        with self._cond:
-            return list(self._lines)
-
-    def text(self) -> str:
-        with self._cond:
-            return "".join(self._lines)
-
-    @property
-    def dropped(self) -> int:
-        with self._cond:
-            return self._dropped
-
-    def wait_for(self, predicate: Callable[[str], bool], timeout: Optional[float]) -> bool:
-        with self._cond:
-            return self._cond.wait_for(lambda: predicate("".join(self._lines)), timeout)
-
-    def notify(self) -> None:
-        with self._cond:
-            self._cond.notify_all()
 
 
 class Checkoutd:
@@ -198,7 +71,8 @@ class Checkoutd:
         self._write_lock = threading.Lock()    # one line at a time on stdin
         self._pending: Dict[int, _Pending] = {}
         self._failure: Optional[TransportError] = None
-        self._stderr = _StderrBuffer(stderr_limit)
+        self._stderr = StderrBuffer(stderr_limit)
+        self._abandoned = AbandonedRequests()
         #: Responses that matched no pending call (e.g. errors with ``id: null``).
         self.unmatched: Deque[Dict[str, Any]] = collections.deque(maxlen=100)
         #: Exceptions raised by ``on_response`` (the reader thread survives them).
@@ -308,11 +182,8 @@ class Checkoutd:
                 raise self._failure
             request_id = next(self._ids)
             self._pending[request_id] = pending
-        message: Dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
-        if params is not None:
-            message["params"] = params
         try:
-            self._send(message)
+            self._send(request_message(method, params, request_id))
         except BaseException:
             with self._lock:
                 self._pending.pop(request_id, None)
@@ -321,6 +192,7 @@ class Checkoutd:
             with self._lock:
                 still_pending = self._pending.pop(request_id, None) is not None
             if still_pending:
+                self._abandoned.add(request_id, method)
                 try:
                     self.notify("$/cancelRequest", {"id": request_id})
                 except TransportError:
@@ -329,24 +201,17 @@ class Checkoutd:
         pending.event.wait()  # set at once when the reader took it during our timeout
         if pending.exception is not None:
             raise pending.exception
-        response = pending.response or {}
-        if "error" in response:
-            raise CheckoutdError.from_error(response["error"])
-        return response.get("result")
+        return result_of(pending.response or {})
 
     def notify(self, method: str, params: Optional[Mapping[str, Any]] = None) -> None:
         """Sends a notification (no id, never answered)."""
         with self._lock:
             if self._failure is not None:
                 raise self._failure
-        message: Dict[str, Any] = {"jsonrpc": "2.0", "method": method}
-        if params is not None:
-            message["params"] = params
-        self._send(message)
+        self._send(request_message(method, params, notification=True))
 
     def _send(self, message: Mapping[str, Any]) -> None:
-        line = json.dumps(message, ensure_ascii=False, separators=(",", ":"),
-                          allow_nan=False).encode("utf-8") + b"\n"
+        line = encode_line(message)
         with self._write_lock:
             stdin = self.process.stdin
             if stdin is None or stdin.closed:
@@ -366,16 +231,12 @@ class Checkoutd:
         assert self.process.stdout is not None
         try:
             for raw in self.process.stdout:
-                line = raw.rstrip(b"\r\n")
-                if not line:
-                    continue
                 try:
-                    message = json.loads(line.decode("utf-8"))
-                except (UnicodeDecodeError, ValueError) as error:
-                    self.protocol_errors.append(
-                        ProtocolViolation(f"not a JSON line on stdout: {line[:200]!r} ({error})"))
+                    messages = decode_line(raw)
+                except ProtocolViolation as violation:
+                    self.protocol_errors.append(violation)
                     continue
-                for response in (message if isinstance(message, list) else [message]):
+                for response in messages:
                     self._deliver(response)
         except (OSError, ValueError):
             pass
@@ -393,15 +254,17 @@ class Checkoutd:
             return
         request_id = response.get("id")
         with self._lock:
-            pending = (self._pending.pop(request_id, None)
-                       if isinstance(request_id, int) and not isinstance(request_id, bool) else None)
+            pending = self._pending.pop(request_id, None) if client_id(request_id) else None
+        # A late answer to a call that timed out keeps its method for the hook, then is dropped.
+        late_method = None if pending else self._abandoned.take(request_id)
         if self._on_response is not None:
             try:
-                self._on_response(pending.method if pending else None, response)
+                self._on_response(pending.method if pending else late_method, response)
             except BaseException as error:  # the reader must survive a faulty hook
                 self.hook_errors.append(error)
         if pending is None:
-            self.unmatched.append(response)
+            if late_method is None:
+                self.unmatched.append(response)
             return
         pending.response = response
         pending.event.set()
@@ -429,29 +292,26 @@ class Checkoutd:
 
     def discover(self, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``rpc.discover``: the OpenRPC 1.3 document describing every method."""
-        return self.call("rpc.discover", timeout=timeout)
+        return self.call("rpc.discover", P.params_for_discover(), timeout=timeout)
 
     def service_info(self, timeout: Optional[float] = None) -> ServiceInfo:
         """``service.info``: name, version, clock and the method list."""
-        return self.call("service.info", timeout=timeout)
+        return self.call("service.info", P.params_for_service_info(), timeout=timeout)
 
     def shutdown(self, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``service.shutdown``: the service answers ``{}``, finishes in-flight
         work and exits 0 (use :meth:`wait` or :meth:`close` afterwards)."""
-        return self.call("service.shutdown", timeout=timeout)
+        return self.call("service.shutdown", P.params_for_shutdown(), timeout=timeout)
 
     def mask_apply(self, value: str, mask: str, cursor: Optional[int] = None,
                    timeout: Optional[float] = None) -> MaskedValue:
         """``mask.apply``: ``value`` formatted with ``mask`` (API.md section 8)
         and where the caret ends up."""
-        params: Dict[str, Any] = {"value": value, "mask": mask}
-        if cursor is not None:
-            params["cursor"] = cursor
-        return self.call("mask.apply", params, timeout=timeout)
+        return self.call("mask.apply", P.params_for_mask_apply(value, mask, cursor), timeout=timeout)
 
     def mask_remove(self, value: str, mask: str, timeout: Optional[float] = None) -> UnmaskedValue:
         """``mask.remove``: the characters of a masked value at placeholder positions."""
-        return self.call("mask.remove", {"value": value, "mask": mask}, timeout=timeout)
+        return self.call("mask.remove", P.params_for_mask_remove(value, mask), timeout=timeout)
 
     def card_validate(self, pan: Optional[str] = None, expiry_date: Optional[str] = None,
                       cvc: Optional[str] = None, accepted_brands: Optional[Sequence[str]] = None,
@@ -460,22 +320,13 @@ class Checkoutd:
         """``card.validate``: the brand and the state of each field given
         (``valid`` / ``incomplete`` / ``invalid``); only given fields are sent.
         ``accepted_brands`` replaces the session's list for this call."""
-        params: Dict[str, Any] = {}
-        for name, value in (("pan", pan), ("expiryDate", expiry_date), ("cvc", cvc),
-                            ("clientSessionId", client_session_id)):
-            if value is not None:
-                params[name] = value
-        if accepted_brands is not None:
-            params["acceptedBrands"] = list(accepted_brands)
+        params = P.params_for_card_validate(pan, expiry_date, cvc, accepted_brands, client_session_id)
         return self.call("card.validate", params, timeout=timeout)
 
     def card_format(self, pan: str, cursor: Optional[int] = None,
                     timeout: Optional[float] = None) -> FormattedCard:
         """``card.format``: the number grouped for its brand, with the caret kept in place."""
-        params: Dict[str, Any] = {"pan": pan}
-        if cursor is not None:
-            params["cursor"] = cursor
-        return self.call("card.format", params, timeout=timeout)
+        return self.call("card.format", P.params_for_card_format(pan, cursor), timeout=timeout)
 
     # -- sessions and products ------------------------------------------------------
 
@@ -489,51 +340,43 @@ class Checkoutd:
         """``session.init``: open (or replace) a session for ``context``
         (``{"amountOfMoney": {"amount", "currencyCode"}, "countryCode", "isRecurring"?, "locale"?}``);
         ids are minted when not given. Returns the ``Session``."""
-        params: Dict[str, Any] = {"context": dict(context)}
-        for name, value in (("clientSessionId", client_session_id), ("customerId", customer_id),
-                            ("appIdentifier", app_identifier), ("taxAmount", tax_amount)):
-            if value is not None:
-                params[name] = value
-        for name, mapping in (("requirements", requirements), ("threeDS", three_ds)):
-            if mapping is not None:
-                params[name] = dict(mapping)
-        for name, sequence in (("acceptedBrands", accepted_brands), ("accountsOnFile", accounts_on_file)):
-            if sequence is not None:
-                params[name] = list(sequence)
+        params = P.params_for_session_init(context, client_session_id=client_session_id,
+                                           customer_id=customer_id, app_identifier=app_identifier,
+                                           tax_amount=tax_amount, requirements=requirements,
+                                           accepted_brands=accepted_brands, accounts_on_file=accounts_on_file,
+                                           three_ds=three_ds)
         return self.call("session.init", params, timeout=timeout)
 
     def session_get(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``session.get``: the session as it stands (``SessionExpired`` / ``SessionNotFound`` otherwise)."""
-        return self.call("session.get", {"clientSessionId": client_session_id}, timeout=timeout)
+        return self.call("session.get", P.params_for_session_get(client_session_id), timeout=timeout)
 
     def session_close(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``session.close``: end the session; returns ``{"closed": True}``."""
-        return self.call("session.close", {"clientSessionId": client_session_id}, timeout=timeout)
+        return self.call("session.close", P.params_for_session_close(client_session_id), timeout=timeout)
 
     def products_list(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``products.list``: ``{"paymentProducts": [...], "accountsOnFile": [...]}`` offered in the session."""
-        return self.call("products.list", {"clientSessionId": client_session_id}, timeout=timeout)
+        return self.call("products.list", P.params_for_products_list(client_session_id), timeout=timeout)
 
     def products_get(self, client_session_id: str, payment_product_id: int,
                      timeout: Optional[float] = None) -> Dict[str, Any]:
         """``products.get``: one product with its fields, as the session sees it."""
-        return self.call("products.get", {"clientSessionId": client_session_id,
-                                          "paymentProductId": payment_product_id}, timeout=timeout)
+        params = P.params_for_products_get(client_session_id, payment_product_id)
+        return self.call("products.get", params, timeout=timeout)
 
     def iin_details(self, client_session_id: str, bin: str, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``iin.details``: status, product, country, card type and co-brands of the
         digits typed so far (``bin`` may contain spaces)."""
-        return self.call("iin.details", {"clientSessionId": client_session_id, "bin": bin}, timeout=timeout)
+        return self.call("iin.details", P.params_for_iin_details(client_session_id, bin), timeout=timeout)
 
     def payment_request_validate(self, client_session_id: str, payment_product_id: int,
                                  values: Mapping[str, str], account_on_file_id: Optional[str] = None,
                                  timeout: Optional[float] = None) -> Dict[str, Any]:
         """``paymentRequest.validate``: ``{"valid", "errors": [ValidationError]}`` for the
         values (masked or not) of the product's fields."""
-        params: Dict[str, Any] = {"clientSessionId": client_session_id, "paymentProductId": payment_product_id,
-                                  "values": dict(values)}
-        if account_on_file_id is not None:
-            params["accountOnFileId"] = account_on_file_id
+        params = P.params_for_payment_request_validate(client_session_id, payment_product_id, values,
+                                                       account_on_file_id)
         return self.call("paymentRequest.validate", params, timeout=timeout)
 
     def payment_request_encrypt(self, client_session_id: str, payment_product_id: int,
@@ -542,46 +385,36 @@ class Checkoutd:
                                 timeout: Optional[float] = None) -> Dict[str, Any]:
         """``paymentRequest.encrypt``: ``{"encryptedCustomerInput", "encodedClientMetaInfo"}``
         (a JWE for the platform key, after the values pass ``paymentRequest.validate``)."""
-        params: Dict[str, Any] = {"clientSessionId": client_session_id, "paymentProductId": payment_product_id,
-                                  "values": dict(values)}
-        if account_on_file_id is not None:
-            params["accountOnFileId"] = account_on_file_id
-        if tokenize:
-            params["tokenize"] = True
-        if alg is not None:
-            params["alg"] = alg
+        params = P.params_for_payment_request_encrypt(client_session_id, payment_product_id, values,
+                                                      account_on_file_id, tokenize, alg)
         return self.call("paymentRequest.encrypt", params, timeout=timeout)
 
     def encryption_public_key(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``encryption.publicKey``: ``{"keyId", "publicKey"}`` (base64 DER SubjectPublicKeyInfo)."""
-        return self.call("encryption.publicKey", {"clientSessionId": client_session_id}, timeout=timeout)
+        params = P.params_for_encryption_public_key(client_session_id)
+        return self.call("encryption.publicKey", params, timeout=timeout)
 
     # -- currencies ------------------------------------------------------------------------
 
     def currency_list(self, base: Optional[str] = None, timeout: Optional[float] = None) -> CurrencyList:
         """``currency.list``: every currency of the rates table with its rate per unit of
         ``base`` (``USD`` when not given), sorted by English name."""
-        params: Dict[str, Any] = {}
-        if base is not None:
-            params["base"] = base
-        return self.call("currency.list", params, timeout=timeout)
+        return self.call("currency.list", P.params_for_currency_list(base), timeout=timeout)
 
     def currency_convert(self, amount_of_money: Mapping[str, Any], target_currency_code: str,
                          rounding: Optional[str] = None, timeout: Optional[float] = None) -> Conversion:
         """``currency.convert``: ``amount_of_money`` (``{"amount", "currencyCode"}``) in
         ``target_currency_code``, computed exactly and rounded once (``"HALF_UP"``, the
         default, or ``"HALF_EVEN"``); returns ``{"amountOfMoney", "rate", "asOf"}``."""
-        params: Dict[str, Any] = {"amountOfMoney": dict(amount_of_money), "targetCurrencyCode": target_currency_code}
-        if rounding is not None:
-            params["rounding"] = rounding
+        params = P.params_for_currency_convert(amount_of_money, target_currency_code, rounding)
         return self.call("currency.convert", params, timeout=timeout)
 
     def session_change_currency(self, client_session_id: str, currency_code: str,
                                 timeout: Optional[float] = None) -> Dict[str, Any]:
         """``session.changeCurrency``: the session with its amount and tax converted from
         the amounts it was opened with; returns the ``Session``."""
-        return self.call("session.changeCurrency", {"clientSessionId": client_session_id,
-                                                    "currencyCode": currency_code}, timeout=timeout)
+        params = P.params_for_session_change_currency(client_session_id, currency_code)
+        return self.call("session.changeCurrency", params, timeout=timeout)
 
     # -- addresses ---------------------------------------------------------------------------
 
@@ -594,14 +427,9 @@ class Checkoutd:
         optional) and the e-mail by BlueSnap's rules, against ``requirements``
         (``{"withEmail", "withShipping", "fullBilling"}``; left out, an e-mail is required).
         Only the arguments given are sent; messages are in ``locale`` (``en_US`` by default)."""
-        params: Dict[str, Any] = {}
-        for name, mapping in (("billingDetails", billing_details), ("shippingDetails", shipping_details),
-                              ("requirements", requirements)):
-            if mapping is not None:
-                params[name] = dict(mapping)
-        for name, value in (("email", email), ("locale", locale)):
-            if value is not None:
-                params[name] = value
+        params = P.params_for_address_validate(billing_details=billing_details,
+                                               shipping_details=shipping_details, email=email,
+                                               requirements=requirements, locale=locale)
         return self.call("address.validate", params, timeout=timeout)
 
     # -- tokens ----------------------------------------------------------------------------
@@ -614,21 +442,17 @@ class Checkoutd:
         for the session's customer after checking it and the address data against the
         session; returns ``{"token", "paymentProductId", "card", "accountOnFile"}``. The
         same card and expiry give back the same token."""
-        params: Dict[str, Any] = {"clientSessionId": client_session_id, "card": dict(card)}
-        for name, mapping in (("billingDetails", billing_details), ("shippingDetails", shipping_details)):
-            if mapping is not None:
-                params[name] = dict(mapping)
-        if email is not None:
-            params["email"] = email
+        params = P.params_for_tokens_create(client_session_id, card, billing_details=billing_details,
+                                            shipping_details=shipping_details, email=email)
         return self.call("tokens.create", params, timeout=timeout)
 
     def tokens_list(self, customer_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``tokens.list``: ``{"tokens": [AccountOnFile]}``, oldest first."""
-        return self.call("tokens.list", {"customerId": customer_id}, timeout=timeout)
+        return self.call("tokens.list", P.params_for_tokens_list(customer_id), timeout=timeout)
 
     def tokens_delete(self, customer_id: str, token: str, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``tokens.delete``: ``{"deleted": true}``; ``TokenNotFound`` for a token the customer lacks."""
-        return self.call("tokens.delete", {"customerId": customer_id, "token": token}, timeout=timeout)
+        return self.call("tokens.delete", P.params_for_tokens_delete(customer_id, token), timeout=timeout)
 
     # -- 3-D Secure ------------------------------------------------------------------------
 
@@ -639,12 +463,8 @@ class Checkoutd:
         ``token``, for ``amount_of_money`` (``{"amount", "currencyCode"}``; the session's
         amount when not given). Returns a final ``ThreeDSResult``, or one with status
         ``CHALLENGE_REQUIRED`` whose ``challenge`` :meth:`three_ds_challenge` answers."""
-        params: Dict[str, Any] = {"clientSessionId": client_session_id}
-        for name, value in (("cardNumber", card_number), ("token", token)):
-            if value is not None:
-                params[name] = value
-        if amount_of_money is not None:
-            params["amountOfMoney"] = dict(amount_of_money)
+        params = P.params_for_three_ds_authenticate(client_session_id, card_number=card_number, token=token,
+                                                    amount_of_money=amount_of_money)
         return self.call("threeDS.authenticate", params, timeout=timeout)
 
     def three_ds_challenge(self, challenge_id: str, *, code: Optional[str] = None, cancel: bool = False,
@@ -652,9 +472,5 @@ class Checkoutd:
         """``threeDS.challenge``: answer a challenge with the one-time ``code``
         (``"1234"`` passes) or ``cancel=True``; returns the final ``ThreeDSResult``.
         A challenge is answered once, within 10 minutes (``ChallengeNotFound`` otherwise)."""
-        params: Dict[str, Any] = {"challengeId": challenge_id}
-        if code is not None:
-            params["code"] = code
-        if cancel:
-            params["cancel"] = True
+        params = P.params_for_three_ds_challenge(challenge_id, code=code, cancel=cancel)
         return self.call("threeDS.challenge", params, timeout=timeout)

@@ -5,6 +5,7 @@ JSON-RPC 2.0 and ``Schemas/`` (a violation fails the test that saw it)."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence
@@ -13,13 +14,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # clients/python: the package
 
-from checkoutd import Checkoutd  # noqa: E402
+from checkoutd import AsyncCheckoutd, Checkoutd  # noqa: E402
 
 from _support import (CLOCK, RawServer, ResponseValidator, SchemaStore,  # noqa: E402
                       binary_path)
 
 _validator: Optional[ResponseValidator] = None
-_clients: List[Checkoutd] = []
+_clients: List[Any] = []   # Checkoutd and AsyncCheckoutd
 
 
 def shared_validator() -> ResponseValidator:
@@ -114,6 +115,33 @@ def make_client(binary, validator) -> Callable[..., Checkoutd]:
     yield make
     for client in started:
         client.close(timeout=5)
+
+
+@pytest.fixture
+def make_async_client(binary, validator) -> Callable[..., AsyncCheckoutd]:
+    """``make_async_client(*flags, clock=True, **options)``: an AsyncCheckoutd (not
+    started: ``async with`` it) whose responses all go through the validator;
+    a process the test left running is killed at teardown."""
+    made: List[AsyncCheckoutd] = []
+
+    def on_response(method: Optional[str], response: Any) -> None:
+        validator.check(response, [method] if method else None, "async client")
+
+    def make(*flags: str, clock: bool = True, **options: Any) -> AsyncCheckoutd:
+        args: Sequence[str] = (["--clock", CLOCK] if clock else []) + list(flags)
+        options.setdefault("timeout", 10)
+        client = AsyncCheckoutd(binary, args, on_response=on_response, **options)
+        made.append(client)
+        _clients.append(client)
+        return client
+
+    yield make
+    for client in made:
+        if client.pid is not None and client.returncode is None:
+            try:
+                os.kill(client.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 @pytest.fixture

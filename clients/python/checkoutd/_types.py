@@ -1,0 +1,98 @@
+"""Result types of the checkoutd methods (``TypedDict``s of the JSON objects
+the service returns), shared by the sync and the asyncio client."""
+
+from __future__ import annotations
+
+from typing import List, Optional, TypedDict
+
+__all__ = ["ServiceInfo", "MaskedValue", "UnmaskedValue", "Brand", "FieldState", "CardValidation",
+           "FormattedCard", "AmountOfMoney", "CurrencyRate", "CurrencyList", "Conversion",
+           "ThreeDSChallenge", "ThreeDSResult"]
+
+
+class ServiceInfo(TypedDict, total=False):
+    name: str
+    version: str
+    startedAt: str
+    now: str
+    methods: List[str]
+    keyId: str
+    ratesAsOf: str
+    catalogVersion: str
+
+
+class MaskedValue(TypedDict):
+    value: str
+    cursor: int
+
+
+class UnmaskedValue(TypedDict):
+    value: str
+
+
+class Brand(TypedDict):
+    code: str
+    name: str
+    paymentProductId: int
+    panLengths: List[int]
+    cvcLength: int
+    mask: str
+
+
+class FieldState(TypedDict):
+    state: str          # "valid" | "incomplete" | "invalid"
+    errors: List[str]
+
+
+class CardValidation(TypedDict, total=False):
+    cardBrand: Optional[Brand]
+    pan: FieldState
+    expiryDate: FieldState
+    cvc: FieldState
+    validationSuccess: bool
+
+
+class FormattedCard(TypedDict):
+    formatted: str
+    cursor: int
+    cardBrand: Optional[Brand]
+
+
+class AmountOfMoney(TypedDict):
+    amount: int         # minor units
+    currencyCode: str
+
+
+class CurrencyRate(TypedDict):
+    code: str
+    name: str
+    minorUnits: int
+    rate: str           # decimal string: units of code per one unit of the base
+
+
+class CurrencyList(TypedDict):
+    base: str
+    asOf: str
+    currencies: List[CurrencyRate]
+
+
+class Conversion(TypedDict):
+    amountOfMoney: AmountOfMoney
+    rate: str           # decimal string: units of the target per one unit of the source
+    asOf: str
+
+
+class ThreeDSChallenge(TypedDict):
+    challengeId: str
+    expiresAt: str      # RFC 3339 UTC, 10 minutes after the challenge was opened
+
+
+class ThreeDSResult(TypedDict, total=False):
+    status: str         # AUTHENTICATION_SUCCEEDED, …, or CHALLENGE_REQUIRED
+    transStatus: str    # Y, N, A, U, R or C; absent when no message carried one
+    eci: str
+    authenticationValue: str
+    dsTransId: str
+    threeDSVersion: str
+    liabilityShift: bool
+    challenge: ThreeDSChallenge
