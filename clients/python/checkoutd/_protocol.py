@@ -123,3 +123,25 @@ class StderrBuffer:
     def notify(self) -> None:
         with self._cond:
             self._cond.notify_all()
+
+
+def route_response(client: Any, response: Any, take_pending: Callable[[Any], Any]) -> Any:
+    """The waiting call ``response`` answers, taken with ``take_pending(id)``, or
+    None. Both clients route responses this way: a non-object is a protocol
+    violation; the ``on_response`` hook sees every response with its method (a
+    late answer to a timed-out call keeps its method, then is dropped); an answer
+    to nothing is kept in ``unmatched``."""
+    if not isinstance(response, dict):
+        client.protocol_errors.append(ProtocolViolation(f"not a response object: {response!r}"))
+        return None
+    request_id = response.get("id")
+    pending = take_pending(request_id) if client_id(request_id) else None
+    late_method = None if pending else client._abandoned.take(request_id)
+    if client._on_response is not None:
+        try:
+            client._on_response(pending.method if pending else late_method, response)
+        except BaseException as error:  # the reader must survive a faulty hook
+            client.hook_errors.append(error)
+    if pending is None and late_method is None:
+        client.unmatched.append(response)
+    return pending

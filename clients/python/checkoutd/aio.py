@@ -31,8 +31,8 @@ from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Tuple, U
 
 from . import params as P
 from ._locate import find_binary
-from ._protocol import (AbandonedRequests, ResponseHook, StderrBuffer, client_id, decode_line,
-                        encode_line, request_message, result_of)
+from ._protocol import (AbandonedRequests, ResponseHook, StderrBuffer, decode_line,
+                        encode_line, request_message, result_of, route_response)
 from ._types import (CardValidation, Conversion, CurrencyList, FormattedCard, MaskedValue,
                      ServiceInfo, ThreeDSResult, UnmaskedValue)
 from .client import Checkoutd
@@ -346,23 +346,8 @@ class AsyncCheckoutd:
             self._deliver(response)
 
     def _deliver(self, response: Any) -> None:
-        if not isinstance(response, dict):
-            self.protocol_errors.append(ProtocolViolation(f"not a response object: {response!r}"))
-            return
-        request_id = response.get("id")
-        pending = self._pending.pop(request_id, None) if client_id(request_id) else None
-        # A late answer to a call that timed out keeps its method for the hook, then is dropped.
-        late_method = None if pending else self._abandoned.take(request_id)
-        if self._on_response is not None:
-            try:
-                self._on_response(pending.method if pending else late_method, response)
-            except BaseException as error:  # the reader must survive a faulty hook
-                self.hook_errors.append(error)
-        if pending is None:
-            if late_method is None:
-                self.unmatched.append(response)
-            return
-        if not pending.future.done():
+        pending = route_response(self, response, lambda request_id: self._pending.pop(request_id, None))
+        if pending is not None and not pending.future.done():
             pending.future.set_result(response)
 
     async def _read_stderr(self) -> None:

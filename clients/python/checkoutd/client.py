@@ -17,8 +17,8 @@ from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import params as P
 from ._locate import find_binary
-from ._protocol import (AbandonedRequests, ResponseHook, StderrBuffer, client_id, decode_line,
-                        encode_line, request_message, result_of)
+from ._protocol import (AbandonedRequests, ResponseHook, StderrBuffer, decode_line,
+                        encode_line, request_message, result_of, route_response)
 from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
                      FieldState, FormattedCard, MaskedValue, ServiceInfo, ThreeDSChallenge,
                      ThreeDSResult, UnmaskedValue)
@@ -249,25 +249,14 @@ class Checkoutd:
             self._fail_all(ProcessExited("checkoutd exited", returncode, self._stderr.text()))
 
     def _deliver(self, response: Any) -> None:
-        if not isinstance(response, dict):
-            self.protocol_errors.append(ProtocolViolation(f"not a response object: {response!r}"))
-            return
-        request_id = response.get("id")
+        pending = route_response(self, response, self._take_pending)
+        if pending is not None:
+            pending.response = response
+            pending.event.set()
+
+    def _take_pending(self, request_id: Any) -> Optional[_Pending]:
         with self._lock:
-            pending = self._pending.pop(request_id, None) if client_id(request_id) else None
-        # A late answer to a call that timed out keeps its method for the hook, then is dropped.
-        late_method = None if pending else self._abandoned.take(request_id)
-        if self._on_response is not None:
-            try:
-                self._on_response(pending.method if pending else late_method, response)
-            except BaseException as error:  # the reader must survive a faulty hook
-                self.hook_errors.append(error)
-        if pending is None:
-            if late_method is None:
-                self.unmatched.append(response)
-            return
-        pending.response = response
-        pending.event.set()
+            return self._pending.pop(request_id, None)
 
     def _read_stderr(self) -> None:
         assert self.process.stderr is not None
