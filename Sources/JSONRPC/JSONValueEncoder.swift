@@ -1,116 +1,148 @@
 /// Encodes `Encodable` values into `JSONValue`s. Members come out in encoding
 /// order (declaration order for synthesized conformances), `nil` optionals
 /// encoded with `encodeIfPresent` are left out, and a `JSONValue` encodes as itself.
+///
+/// Every result of every method passes through here, so the hot paths avoid
+/// dynamic casts (scalars have their own container overloads and are recognised
+/// by type identity), containers append in place, and coding paths are only
+/// built when a nested value needs one.
 public enum JSONValueEncoder {
     public static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-        if let json = value as? JSONValue { return json }
+        if T.self == JSONValue.self { return value as! JSONValue }
         let box = EncodingBox()
-        try value.encode(to: TreeEncoder(box: box, codingPath: []))
+        try value.encode(to: TreeEncoder(box: box, path: CodingPathTail(base: [], last: nil)))
         return box.resolved
+    }
+}
+
+/// A coding path kept as its parent's path and one more key, so that encoding a
+/// member does not copy the path; `codingPath` builds the array when asked.
+private struct CodingPathTail {
+    let base: [any CodingKey]
+    let last: (any CodingKey)?
+
+    var path: [any CodingKey] {
+        guard let last else { return base }
+        return base + [last]
+    }
+
+    func appending(_ key: any CodingKey) -> CodingPathTail {
+        CodingPathTail(base: path, last: key)
     }
 }
 
 /// What one encoder position has produced so far.
 private final class EncodingBox {
-    enum Content {
-        case empty
-        case leaf(JSONValue)
-        case object([(String, EncodingBox)])
-        case array([EncodingBox])
-    }
+    enum Kind { case empty, leaf, object, array }
 
-    var content: Content = .empty
+    private(set) var kind = Kind.empty
+    private var leaf = JSONValue.null
+    private var keys: [String] = []
+    private var children: [EncodingBox] = []
 
     var resolved: JSONValue {
-        switch content {
+        switch kind {
         case .empty: return .object(JSONObject())
-        case .leaf(let value): return value
-        case .object(let members):
-            return .object(JSONObject(members.map { JSONObject.Member(key: $0.0, value: $0.1.resolved) }))
-        case .array(let elements): return .array(elements.map(\.resolved))
+        case .leaf: return leaf
+        case .object:
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(keys.count)
+            for index in keys.indices { members.append(JSONObject.Member(key: keys[index], value: children[index].resolved)) }
+            return .object(JSONObject(members))
+        case .array: return .array(children.map(\.resolved))
         }
     }
 
+    var count: Int { kind == .array ? children.count : 0 }
+
+    func setLeaf(_ value: JSONValue) {
+        kind = .leaf
+        leaf = value
+        keys = []
+        children = []
+    }
+
+    /// The box for member `key`; a key encoded twice keeps its first place and its last value.
     func child(forKey key: String) -> EncodingBox {
-        var members: [(String, EncodingBox)]
-        if case .object(let existing) = content { members = existing } else { members = [] }
-        if let index = members.firstIndex(where: { $0.0 == key }) {
-            let replacement = EncodingBox()
-            members[index].1 = replacement
-            content = .object(members)
-            return replacement
-        }
+        becomeObject()
         let box = EncodingBox()
-        members.append((key, box))
-        content = .object(members)
+        if let index = keys.firstIndex(of: key) {
+            children[index] = box
+        } else {
+            keys.append(key)
+            children.append(box)
+        }
         return box
     }
 
+    func setMember(_ key: String, _ value: JSONValue) {
+        child(forKey: key).setLeaf(value)
+    }
+
     func appendChild() -> EncodingBox {
-        var elements: [EncodingBox]
-        if case .array(let existing) = content { elements = existing } else { elements = [] }
+        becomeArray()
         let box = EncodingBox()
-        elements.append(box)
-        content = .array(elements)
+        children.append(box)
         return box
     }
 
     func becomeObject() {
-        if case .object = content { return }
-        content = .object([])
+        if kind == .object { return }
+        kind = .object
+        keys = []
+        children = []
     }
 
     func becomeArray() {
-        if case .array = content { return }
-        content = .array([])
+        if kind == .array { return }
+        kind = .array
+        keys = []
+        children = []
     }
 }
 
 private struct TreeEncoder: Encoder {
     let box: EncodingBox
-    let codingPath: [any CodingKey]
+    let path: CodingPathTail
+    var codingPath: [any CodingKey] { path.path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         box.becomeObject()
-        return KeyedEncodingContainer(KeyedTreeContainer<Key>(box: box, codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedTreeContainer<Key>(box: box, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         box.becomeArray()
-        return UnkeyedTreeContainer(box: box, codingPath: codingPath)
+        return UnkeyedTreeContainer(box: box, path: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueTreeContainer(box: box, codingPath: codingPath)
+        SingleValueTreeContainer(box: box, path: path)
     }
 }
 
-private func encodeValue<T: Encodable>(_ value: T, into box: EncodingBox, codingPath: [any CodingKey]) throws {
-    if let json = value as? JSONValue {
-        box.content = .leaf(json)
+private func encodeValue<T: Encodable>(_ value: T, into box: EncodingBox, path: @autoclosure () -> CodingPathTail) throws {
+    if let leaf = try leafValue(value, path: path) {
+        box.setLeaf(leaf)
         return
     }
-    if let leaf = try leafValue(value, codingPath: codingPath) {
-        box.content = .leaf(leaf)
-        return
-    }
-    try value.encode(to: TreeEncoder(box: box, codingPath: codingPath))
+    try value.encode(to: TreeEncoder(box: box, path: path()))
 }
 
-/// Scalars that must not go through their own `encode(to:)` (which would recurse into a single-value container).
-private func leafValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue? {
-    switch value {
-    case let string as String: return .string(string)
-    case let flag as Bool: return .bool(flag)
-    case let number as Int: return .number(String(number))
-    case let number as Int64: return .number(String(number))
-    case let number as Int32: return .number(String(number))
-    case let number as UInt: return .number(String(number))
-    case let number as UInt64: return .number(String(number))
-    case let number as Double: return try doubleValue(number, codingPath: codingPath)
-    default: return nil
-    }
+/// Scalars (and `JSONValue`) that must not go through their own `encode(to:)`,
+/// recognised by type identity rather than by casting.
+private func leafValue<T: Encodable>(_ value: T, path: () -> CodingPathTail) throws -> JSONValue? {
+    if T.self == String.self { return .string(value as! String) }
+    if T.self == JSONValue.self { return value as? JSONValue }
+    if T.self == Bool.self { return .bool(value as! Bool) }
+    if T.self == Int.self { return .number(String(value as! Int)) }
+    if T.self == Int64.self { return .number(String(value as! Int64)) }
+    if T.self == Int32.self { return .number(String(value as! Int32)) }
+    if T.self == UInt.self { return .number(String(value as! UInt)) }
+    if T.self == UInt64.self { return .number(String(value as! UInt64)) }
+    if T.self == Double.self { return try doubleValue(value as! Double, codingPath: path().path) }
+    return nil
 }
 
 private func doubleValue(_ number: Double, codingPath: [any CodingKey]) throws -> JSONValue {
@@ -123,14 +155,18 @@ private func doubleValue(_ number: Double, codingPath: [any CodingKey]) throws -
 
 private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let box: EncodingBox
-    let codingPath: [any CodingKey]
+    let path: CodingPathTail
+    var codingPath: [any CodingKey] { path.path }
 
-    mutating func encodeNil(forKey key: Key) throws {
-        box.child(forKey: key.stringValue).content = .leaf(.null)
-    }
+    mutating func encodeNil(forKey key: Key) throws { box.setMember(key.stringValue, .null) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { box.setMember(key.stringValue, .bool(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { box.setMember(key.stringValue, .string(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try encodeValue(value, into: box.child(forKey: key.stringValue), codingPath: codingPath + [key])
+        let path = self.path
+        try encodeValue(value, into: box.child(forKey: key.stringValue), path: path.appending(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -138,68 +174,68 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     ) -> KeyedEncodingContainer<NestedKey> {
         let child = box.child(forKey: key.stringValue)
         child.becomeObject()
-        return KeyedEncodingContainer(KeyedTreeContainer<NestedKey>(box: child, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(KeyedTreeContainer<NestedKey>(box: child, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = box.child(forKey: key.stringValue)
         child.becomeArray()
-        return UnkeyedTreeContainer(box: child, codingPath: codingPath + [key])
+        return UnkeyedTreeContainer(box: child, path: path.appending(key))
     }
 
     mutating func superEncoder() -> any Encoder {
-        TreeEncoder(box: box.child(forKey: "super"), codingPath: codingPath)
+        TreeEncoder(box: box.child(forKey: "super"), path: path)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        TreeEncoder(box: box.child(forKey: key.stringValue), codingPath: codingPath + [key])
+        TreeEncoder(box: box.child(forKey: key.stringValue), path: path.appending(key))
     }
 }
 
 private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     let box: EncodingBox
-    let codingPath: [any CodingKey]
+    let path: CodingPathTail
+    var codingPath: [any CodingKey] { path.path }
 
-    var count: Int {
-        if case .array(let elements) = box.content { return elements.count }
-        return 0
-    }
+    var count: Int { box.count }
 
-    mutating func encodeNil() throws {
-        box.appendChild().content = .leaf(.null)
-    }
+    mutating func encodeNil() throws { box.appendChild().setLeaf(.null) }
+    mutating func encode(_ value: String) throws { box.appendChild().setLeaf(.string(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try encodeValue(value, into: box.appendChild(), codingPath: codingPath)
+        let path = self.path
+        try encodeValue(value, into: box.appendChild(), path: path)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let child = box.appendChild()
         child.becomeObject()
-        return KeyedEncodingContainer(KeyedTreeContainer<NestedKey>(box: child, codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedTreeContainer<NestedKey>(box: child, path: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = box.appendChild()
         child.becomeArray()
-        return UnkeyedTreeContainer(box: child, codingPath: codingPath)
+        return UnkeyedTreeContainer(box: child, path: path)
     }
 
     mutating func superEncoder() -> any Encoder {
-        TreeEncoder(box: box.appendChild(), codingPath: codingPath)
+        TreeEncoder(box: box.appendChild(), path: path)
     }
 }
 
 private struct SingleValueTreeContainer: SingleValueEncodingContainer {
     let box: EncodingBox
-    let codingPath: [any CodingKey]
+    let path: CodingPathTail
+    var codingPath: [any CodingKey] { path.path }
 
-    mutating func encodeNil() throws {
-        box.content = .leaf(.null)
-    }
+    mutating func encodeNil() throws { box.setLeaf(.null) }
+    mutating func encode(_ value: Bool) throws { box.setLeaf(.bool(value)) }
+    mutating func encode(_ value: String) throws { box.setLeaf(.string(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try encodeValue(value, into: box, codingPath: codingPath)
+        let path = self.path
+        try encodeValue(value, into: box, path: path)
     }
 }
 
