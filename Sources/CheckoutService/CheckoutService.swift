@@ -27,6 +27,11 @@ public final class CheckoutService: Sendable {
         self.challenges = ChallengeStore(clock: configuration.clock)
     }
 
+    /// Generates the platform key in the background when none was configured.
+    public func preparePlatformKey() {
+        platformKey.prepareInBackground()
+    }
+
     /// The wire names of every method, sorted.
     public static var methodNames: [String] { routes.map { $0.name }.sorted() }
 

@@ -1,16 +1,25 @@
 import CheckoutCore
+import Dispatch
 import Synchronization
 
 /// The key the service encrypts with: the one the operator configured, or else
 /// one generated the first time it is needed and kept for the service's life.
-/// The checkoutd binary always configures one at start-up; lazy generation
-/// serves embedders and tests that never encrypt.
+/// The checkoutd binary without `--private-key` or `--data` starts the generation
+/// in the background at start-up.
 final class PlatformKeyring: Sendable {
     private let configured: PlatformKey?
     private let generated = Mutex<PlatformKey?>(nil)
 
     init(configured: PlatformKey?) {
         self.configured = configured
+    }
+
+    /// Starts generating the key on another thread when none was configured, so a
+    /// fresh service answers its first requests without waiting for RSA key
+    /// generation; whoever needs the key first waits for it.
+    func prepareInBackground() {
+        guard configured == nil else { return }
+        DispatchQueue.global().async { _ = try? self.key() }
     }
 
     /// The platform key; a key that cannot be generated is `ENCRYPTION_FAILED`.

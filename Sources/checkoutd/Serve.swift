@@ -12,6 +12,7 @@ struct Serve: ParsableCommand {
         let output = StandardIO.claimStandardOutput()
         let logger = options.bootstrapLogging()
         let service = CheckoutService(configuration: try options.makeConfiguration(), logger: logger)
+        service.preparePlatformKey()
         logger.info("serving", metadata: ["version": "\(CheckoutService.version)"])
         let connection = Connection(input: 0, output: output, registry: service.makeRegistry(),
                                     limits: options.limits, logger: logger)

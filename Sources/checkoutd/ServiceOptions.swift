@@ -71,20 +71,15 @@ struct ServiceOptions: ParsableArguments {
     }
 
     /// The `--private-key` key, else the one kept in the `--data` store (generated
-    /// the first time), else a fresh one, so `keyId` is fixed from the first request.
-    private func platformKey(store: SQLiteTokenVault?) throws(StartupFailure) -> PlatformKey {
+    /// the first time); nil without either: the service then generates one in the
+    /// background at start-up, so the first response does not wait for it.
+    private func platformKey(store: SQLiteTokenVault?) throws(StartupFailure) -> PlatformKey? {
         if let privateKey { return try DataFileReader.platformKey(privateKey, flag: "--private-key") }
-        if let store {
-            do {
-                return try store.platformKey(generatingWith: PlatformKey.generate)
-            } catch {
-                throw StartupFailure("--data \(error)")
-            }
-        }
+        guard let store else { return nil }
         do {
-            return try PlatformKey.generate()
+            return try store.platformKey(generatingWith: PlatformKey.generate)
         } catch {
-            throw StartupFailure("cannot create the platform key: \(error)")
+            throw StartupFailure("--data \(error)")
         }
     }
 
