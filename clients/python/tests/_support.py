@@ -291,7 +291,7 @@ class RawServer:
     def _remember_line(self, line: bytes) -> None:
         try:
             message = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):   # deeper than Python parses: no request
             return
         for entry in (message if isinstance(message, list) else [message]):
             if isinstance(entry, dict) and "id" in entry and isinstance(entry.get("method"), str):

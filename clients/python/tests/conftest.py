@@ -1,6 +1,10 @@
 """Fixtures for the end-to-end suite: the real checkoutd binary, spawned by the
 client or by the raw-protocol helper, with every response validated against
-JSON-RPC 2.0 and ``Schemas/`` (a violation fails the test that saw it)."""
+JSON-RPC 2.0 and ``Schemas/`` (a violation fails the test that saw it).
+
+Every response the validator sees and the stderr of every process these
+fixtures start also go to the leak log (``_leaks.py``), which
+``test_zz_leaks.py`` checks at the end of the run."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # clients/pytho
 
 from checkoutd import AsyncCheckoutd, Checkoutd  # noqa: E402
 
+from _leaks import LEAKS  # noqa: E402
 from _support import (CLOCK, RawServer, ResponseValidator, SchemaStore,  # noqa: E402
                       binary_path)
 
@@ -23,10 +28,18 @@ _validator: Optional[ResponseValidator] = None
 _clients: List[Any] = []   # Checkoutd and AsyncCheckoutd
 
 
+class _LeakCheckingValidator(ResponseValidator):
+    """The response validator that also hands each response to the leak log."""
+
+    def check(self, response, methods, origin):
+        LEAKS.response(response, methods)
+        return super().check(response, methods, origin)
+
+
 def shared_validator() -> ResponseValidator:
     global _validator
     if _validator is None:
-        _validator = ResponseValidator(SchemaStore())
+        _validator = _LeakCheckingValidator(SchemaStore())
     return _validator
 
 
@@ -48,6 +61,7 @@ def _report(violations: List[str]) -> str:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item):
     shared_validator().begin()
+    LEAKS.current = item.nodeid
     return (yield)
 
 
@@ -115,6 +129,7 @@ def make_client(binary, validator) -> Callable[..., Checkoutd]:
     yield make
     for client in started:
         client.close(timeout=5)
+        LEAKS.stderr(client.stderr, f"checkoutd {' '.join(client.args)}")
 
 
 @pytest.fixture
@@ -142,6 +157,7 @@ def make_async_client(binary, validator) -> Callable[..., AsyncCheckoutd]:
                 os.kill(client.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+        LEAKS.stderr(client.stderr, f"checkoutd {' '.join(client.args)} (asyncio)")
 
 
 @pytest.fixture
@@ -164,6 +180,7 @@ def make_raw(binary, validator) -> Callable[..., RawServer]:
     yield make
     for server in started:
         server.close()
+        LEAKS.stderr(server.stderr_text(), f"checkoutd {' '.join(server.process.args[1:])} (raw)")
 
 
 @pytest.fixture
