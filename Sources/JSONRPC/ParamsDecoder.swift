@@ -229,9 +229,12 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return object[key.stringValue] != nil
     }
 
+    /// True only for an absent member: params members are never `null` (an
+    /// optional one is left out), so a `null` goes on to be decoded as its type and
+    /// fails there, naming the type it should have been.
     func decodeNil(forKey key: Key) throws -> Bool {
         requested.keys.insert(key.stringValue)
-        return object[key.stringValue] == nil || object[key.stringValue] == .null
+        return object[key.stringValue] == nil
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -246,7 +249,8 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         requested.keys.insert(key.stringValue)
-        guard let value = object[key.stringValue], value != .null else { return nil }
+        // An optional member is absent or of its type: `null` is a wrong type, as the schemas say.
+        guard let value = object[key.stringValue] else { return nil }
         return try decodeNode(T.self, decoder: decoder.child(value, key: key.stringValue, isStandIn: isStandIn))
     }
 

@@ -48,9 +48,16 @@ struct ParamsDecoderTests {
     }
 
     @Test func wellFormedParamsDecode() throws {
-        let value = try JSONParser.parse(#"{"card":{"cardNumber":"4111","expiryDate":"1230"},"tags":["a"],"mode":"fast","cursor":null}"#)
+        let value = try JSONParser.parse(#"{"card":{"cardNumber":"4111","expiryDate":"1230"},"tags":["a"],"mode":"fast"}"#)
         let decoded = try ParamsDecoder.decode(Params.self, from: value).get()
         #expect(decoded == Params(card: Card(cardNumber: "4111", expiryDate: "1230"), cursor: nil, tags: ["a"], mode: .fast))
+    }
+
+    /// An optional member is left out, never `null`: the schemas give no member a null type.
+    @Test func nullIsAWrongTypeEvenForAnOptionalMember() throws {
+        let found = try problems(#"{"card":{"cardNumber":"4111","expiryDate":"1230"},"tags":[],"cursor":null,"mode":null}"#)
+        #expect(found.map(\.path) == ["/cursor", "/mode"], "\(found)")
+        #expect(found.first == ParamProblem(path: "/cursor", message: "must be an integer, not null"))
     }
 
     @Test func everyProblemIsReportedWithItsPointer() throws {

@@ -573,9 +573,6 @@ def test_shutdown_stops_only_on_valid_params(binary, validator, drawn):
     assert code == 0
 
 
-@pytest.mark.xfail(strict=True, reason="checkoutd bug: a null member is read as absent (ParamsDecoder.decodeIfPresent) "
-                   "although Schemas/ types every optional member without null and API.md section 1 makes a "
-                   "wrong type -32602")
 @pytest.mark.parametrize("method, params", [
     ("currency.list", {"base": None}),
     ("card.format", {"pan": "4111", "cursor": None}),
