@@ -1,4 +1,4 @@
-import CheckoutCore
+@testable import CheckoutCore
 import Testing
 
 @Suite("Session table: life, expiry markers and capacity")
@@ -89,5 +89,47 @@ struct SessionTableTests {
         #expect((try? updated.get())?.expiresAt == Self.at(60))
         #expect(table.session(id: "other", now: Self.at(10)) == .failure(.notFound))
         #expect(table.update(id: "a", now: Self.at(60)) { _ in } == .failure(.expired(at: Self.at(60))))
+    }
+}
+
+/// Re-initialising or closing sessions behind an older live one must not grow the
+/// table's queues without bound (found by the fault tests: a million re-inits of
+/// one id behind another grew memory by 30 MB).
+@Suite struct SessionTableMemoryTests {
+    static let start = Timestamp(rfc3339: "2026-11-21T10:00:00Z")!
+
+    static func session(_ id: String, life: Int64 = 3600, at created: Timestamp = start) -> Session {
+        Session(clientSessionId: id, customerId: "cus", createdAt: created, expiresAt: created.adding(seconds: life),
+                context: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1, currencyCode: "EUR"), countryCode: "NL"))
+    }
+
+    @Test func reInitialisingOneIdBehindAnOlderSessionKeepsTheQueuesSmall() {
+        var table = SessionTable(timeToLive: 3600, capacity: 1000)
+        table.insert(Self.session("old"), now: Self.start)
+        for _ in 0..<100_000 { table.insert(Self.session("again"), now: Self.start) }
+        #expect(table.count == 2)
+        #expect(table.queuedIdCount <= 2 * table.count + 64 + 1)
+        #expect((try? table.session(id: "old", now: Self.start).get())?.clientSessionId == "old")
+    }
+
+    @Test func closingSessionsBehindAnOlderOneKeepsTheQueuesSmall() {
+        var table = SessionTable(timeToLive: 3600, capacity: 1000)
+        table.insert(Self.session("old"), now: Self.start)
+        for index in 0..<50_000 {
+            table.insert(Self.session("s\(index)"), now: Self.start)
+            _ = table.close(id: "s\(index)", now: Self.start)
+        }
+        #expect(table.count == 1)
+        #expect(table.queuedIdCount <= 2 * table.count + 64 + 1)
+    }
+
+    @Test func expiryOrderSurvivesACompaction() {
+        var table = SessionTable(timeToLive: 60, capacity: 1000)
+        table.insert(Self.session("first", life: 60), now: Self.start)
+        let tenSecondsIn = Self.start.adding(seconds: 10)
+        for _ in 0..<500 { table.insert(Self.session("second", life: 60, at: tenSecondsIn), now: tenSecondsIn) }
+        let later = Self.start.adding(seconds: 65)
+        #expect(table.session(id: "first", now: later) == .failure(.expired(at: Self.start.adding(seconds: 60))))
+        #expect((try? table.session(id: "second", now: later).get()) != nil)
     }
 }

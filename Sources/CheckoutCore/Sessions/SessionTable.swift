@@ -41,6 +41,10 @@ public struct SessionTable: Sendable {
     /// How many sessions and expiry markers are held.
     public var count: Int { entries.count }
 
+    /// How many ids the two expiry queues hold, stale ones included (for tests of
+    /// the bound on memory).
+    var queuedIdCount: Int { liveOrder.count + markerOrder.count }
+
     /// Stores `session`, replacing one with the same id, and evicts the oldest
     /// markers, then the oldest sessions, beyond `capacity`. Returns how many went.
     @discardableResult
@@ -56,6 +60,7 @@ public struct SessionTable: Sendable {
             entries[oldest.id] = nil
             evicted += 1
         }
+        compactQueuesIfMostlyStale()
         return evicted
     }
 
@@ -88,8 +93,37 @@ public struct SessionTable: Sendable {
     /// Ends the live session with `id`; afterwards it is not found.
     public mutating func close(id: String, now: Timestamp) -> Result<Session, LookupError> {
         let found = session(id: id, now: now)
-        if case .success = found { entries[id] = nil }
+        if case .success = found {
+            entries[id] = nil
+            compactQueuesIfMostlyStale()
+        }
         return found
+    }
+
+    /// Drops the queued ids of replaced and closed sessions once they outnumber
+    /// the entries. Sweeping only drops stale ids from the fronts, so without this
+    /// an old live session at the front would let a host that re-initialises or
+    /// closes sessions grow the queues without bound. Amortised O(1): a compaction
+    /// costs the queue's length and happens after at least as many stale ids.
+    private mutating func compactQueuesIfMostlyStale() {
+        let slack = 64
+        if liveOrder.count > 2 * entries.count + slack {
+            liveOrder = Self.current(liveOrder, live: true, in: entries)
+        }
+        if markerOrder.count > 2 * entries.count + slack {
+            markerOrder = Self.current(markerOrder, live: false, in: entries)
+        }
+    }
+
+    /// The ids of `queue` that still name an entry of their kind, in order.
+    private static func current(_ queue: FIFOQueue<QueuedId>, live: Bool, in entries: [String: Entry]) -> FIFOQueue<QueuedId> {
+        var queue = queue
+        var kept = FIFOQueue<QueuedId>()
+        while let front = front(of: &queue, live: live, in: entries) {
+            kept.append(front)
+            queue.removeFirst()
+        }
+        return kept
     }
 
     /// Turns sessions whose life is over into markers, and forgets markers one
