@@ -46,6 +46,15 @@ public func fuzzCardBrand(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             check((state.state == .invalid) == tooLong, "\(state) for \(typedDigits.count) digits", text)
         }
         if accepted == .all { check(!state.errors.contains(.allowedInContext), "a brand refused where all are accepted", text) }
+        if let brand, !accepted.accepts(brand) {
+            // Refused now: incomplete exactly when more digits can still give an accepted brand.
+            let canBecomeAccepted = someContinuationIsAccepted(digitText, accepted)
+            if !canBecomeAccepted {
+                check(state.state == .invalid && state.errors.contains(.allowedInContext), "\(state) but no continuation is accepted", text)
+            } else if state.errors.contains(.allowedInContext) {
+                check(state.state == .incomplete, "\(state) but a continuation is accepted", text)
+            }
+        }
     }
 
     // Formatting: digits and single spaces, the number's digits up to the longest length, the cursor after the same digits.
@@ -68,6 +77,48 @@ public func fuzzCardBrand(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let again = CardNumberFormatting.format(pan: formatted.formatted)
     check(again.formatted == formatted.formatted && again.cardBrand == formatted.cardBrand, "format is not idempotent", text)
     return 0
+}
+
+/// Every prefix entry's bounds as digit strings, e.g. ("500000", "506698").
+private let entryBounds: [(lower: String, upper: String)] = table.entries.flatMap(\.prefixes).map { prefix in
+    let bounds = prefix.description.split(separator: "-").map(String.init)
+    return (bounds[0], bounds[bounds.count - 1])
+}
+private let longestPrefix = entryBounds.map(\.lower.count).max() ?? 0
+
+/// Whether some number that starts with `digits` (and is longer) has a brand `accepted`
+/// accepts. At each length the brand can only change where an entry's range starts or
+/// ends, so one number per stretch between those bounds is tried; past the longest
+/// prefix further digits change nothing.
+private func someContinuationIsAccepted(_ digits: String, _ accepted: AcceptedBrands) -> Bool {
+    guard digits.utf8.count < longestPrefix else { return false }
+    for length in (digits.utf8.count + 1)...longestPrefix {
+        var candidates: Set<String> = [digits.padding(to: length, with: "0")]
+        for (lower, upper) in entryBounds where lower.utf8.count <= length {
+            candidates.insert(lower.padding(to: length, with: "0"))
+            if let next = incremented(upper.padding(to: length, with: "9")) { candidates.insert(next) }
+        }
+        for candidate in candidates where candidate.hasPrefix(digits) {
+            if let brand = table.brand(ofCardNumber: candidate), accepted.accepts(brand) { return true }
+        }
+    }
+    return false
+}
+
+/// The decimal digit string one greater, of the same length; nil past all nines.
+private func incremented(_ digits: String) -> String? {
+    var bytes = Array(digits.utf8)
+    for index in bytes.indices.reversed() {
+        if bytes[index] < UInt8(ascii: "9") { bytes[index] += 1; return String(decoding: bytes, as: UTF8.self) }
+        bytes[index] = UInt8(ascii: "0")
+    }
+    return nil
+}
+
+extension String {
+    fileprivate func padding(to length: Int, with digit: Character) -> String {
+        self + String(repeating: digit, count: Swift.max(0, length - utf8.count))
+    }
 }
 
 private func check(_ condition: Bool, _ message: @autoclosure () -> String, _ input: String) {
