@@ -1,14 +1,15 @@
 // libFuzzer target: the JSON-RPC line handler with every checkoutd method.
 //
 // The input is a byte stream as a host would write it to stdin: it is cut into
-// lines by `LineFramer` and each line goes to `Dispatcher.handle(line:)` of a
-// fresh service (so a crash depends on this input alone). Every response,
-// immediate or delivered later by a worker, must be one line of valid UTF-8
-// JSON that is a JSON-RPC 2.0 response object (or a non-empty array of them),
-// every error must carry `data.reason`, and none may be -32603 INTERNAL_ERROR.
-// Every request gets exactly one reply with its id and a notification none: the
-// replies (a batch's as one array, in order) are compared with those the
-// envelope rules of Sources/JSONRPC/Request.swift call for.
+// lines by `LineFramer` (the same lines whether it arrives at once or in
+// chunks) and each line goes to `Dispatcher.handle(line:)` of a fresh service
+// (so a crash depends on this input alone). Every response, immediate or
+// delivered later by a worker, must be one line of valid UTF-8 JSON that is a
+// JSON-RPC 2.0 response object (or a non-empty array of them), every error must
+// carry `data.reason`, and none may be -32603 INTERNAL_ERROR. Every request gets
+// exactly one reply with its id and a notification none: the replies (a batch's
+// as one array, in order) are compared with those the envelope rules of
+// Sources/JSONRPC/Request.swift call for.
 import CheckoutCore
 import CheckoutService
 import JSONRPC
@@ -40,6 +41,19 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var events: [LineFramer.Event] = []
     while let event = framer.next() { events.append(event) }
     if let event = framer.finish() { events.append(event) }
+    // Framing does not depend on how the bytes arrive: read in chunks of 1 to 64 bytes
+    // (sized by the input itself), the stream gives the same lines.
+    var chunkedFramer = LineFramer(maxLineBytes: maxLineBytes)
+    var chunkedEvents: [LineFramer.Event] = []
+    var offset = 0
+    while offset < input.count {
+        let end = min(offset + Int(input[offset] % 64) + 1, input.count)
+        chunkedFramer.append(UnsafeRawBufferPointer(rebasing: input[offset..<end]))
+        while let event = chunkedFramer.next() { chunkedEvents.append(event) }
+        offset = end
+    }
+    if let event = chunkedFramer.finish() { chunkedEvents.append(event) }
+    if chunkedEvents != events { violated("framing in chunks gives other lines: \(chunkedEvents)", [], Array(input)) }
 
     var expected: [Reply] = []
     var replies: [Reply] = []
