@@ -53,3 +53,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/), only in the graph when scripts/fuzz sets CHECKOUTD_FUZZ, so the
+// normal build never compiles them. Each is a static library holding the
+// `LLVMFuzzerTestOneInput` entry point; scripts/fuzz builds it with -sanitize=fuzzer and
+// links it into a libFuzzer executable (an executable target would get SwiftPM's renamed
+// `main`, which libFuzzer's own `main` clashes with).
+if Context.environment["CHECKOUTD_FUZZ"] != nil {
+    let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
+        ("line-handler", ["CheckoutService", "CheckoutCore", "JSONRPC", .product(name: "Logging", package: "swift-log")]),
+        ("mask", ["CheckoutCore"]),
+        ("card-brand", ["CheckoutCore"]),
+        ("expiry", ["CheckoutCore"]),
+    ]
+    for fuzzer in fuzzers {
+        package.targets.append(.target(name: "fuzz-\(fuzzer.name)", dependencies: fuzzer.dependencies,
+                                       path: "Fuzz/Targets/\(fuzzer.name)"))
+        package.products.append(.library(name: "fuzz-\(fuzzer.name)", type: .static, targets: ["fuzz-\(fuzzer.name)"]))
+    }
+}
