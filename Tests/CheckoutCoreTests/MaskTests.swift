@@ -89,6 +89,17 @@ struct MaskTests {
         #expect(throws: expected) { try Mask(text) }
     }
 
+    // Found by the mask fuzzer (Fuzz/Corpus/mask/regression-caret-int-max*): a caret
+    // near Int.max overflowed as it moved past an inserted literal or literal run.
+    @Test(arguments: [("J", "9J"), ("{{99}}-{{99}}", "12"), ("({{999}}) {{999}}", "")])
+    func aCaretPastTheEndIsTheEnd(_ text: String, _ value: String) throws {
+        let mask = try Mask(text)
+        let end = mask.apply(to: value, cursor: value.unicodeScalars.count)
+        for caret in [value.unicodeScalars.count + 1, Int.max - 1, Int.max] {
+            #expect(mask.apply(to: value, cursor: caret) == end)
+        }
+    }
+
     @Test func singleBracesOutsideGroupsAreLiterals() throws {
         let mask = try Mask("{x}{{9}}")
         #expect(mask.apply(to: "7").value == "{x}7")

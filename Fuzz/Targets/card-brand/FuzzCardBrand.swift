@@ -3,9 +3,10 @@
 // `CardNumberFormatting.format`).
 //
 // The input is text (invalid UTF-8 is replaced): the first line is the card
-// number as typed, an optional second line a cursor (its bytes read as digits,
-// reduced into 0...the number's length in scalars; absent means the end), an
-// optional third line the accepted brand codes, comma-separated (absent: all).
+// number as typed, an optional second line the cursor (a decimal integer as
+// written, in range or not, or else its bytes read as digits and reduced into
+// 0...the number's length in scalars; absent means the end), an optional third
+// line the accepted brand codes, comma-separated (absent: all).
 import CheckoutCore
 
 private let table = CardBrandTable.standard
@@ -16,7 +17,7 @@ public func fuzzCardBrand(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let parts = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
     let pan = parts[0]
     let scalars = Array(pan.unicodeScalars)
-    let cursor = parts.count > 1 ? parts[1].utf8.reduce(0) { ($0 &* 10 &+ Int($1 % 10)) & 0xFFFF } % (scalars.count + 1) : nil
+    let cursor = parts.count > 1 ? Int(parts[1]) ?? parts[1].utf8.reduce(0) { ($0 &* 10 &+ Int($1 % 10)) & 0xFFFF } % (scalars.count + 1) : nil
     let accepted = parts.count > 2 ? AcceptedBrands(codes: parts[2].split(separator: ",").map(String.init)) : .all
 
     let isTypedNumber = pan.utf8.allSatisfy { $0 == UInt8(ascii: " ") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
@@ -68,7 +69,7 @@ public func fuzzCardBrand(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     check(Array(formatted.formatted.utf8.filter { $0 != UInt8(ascii: " ") }) == Array(kept),
           "formatted digits are not the number's first \(kept.count) digits", text)
     check((0...output.count).contains(formatted.cursor), "cursor \(formatted.cursor) outside 0...\(output.count)", text)
-    let caret = cursor ?? scalars.count
+    let caret = min(max(cursor ?? scalars.count, 0), scalars.count) // out of range is the nearest end
     let digitsBeforeCaret = min(scalars[..<caret].count { ("0"..."9").contains($0) }, kept.count)
     check(output[..<formatted.cursor].count { ("0"..."9").contains($0) } == digitsBeforeCaret,
           "the cursor does not follow the same \(digitsBeforeCaret) digits", text)

@@ -3,7 +3,7 @@
 //
 // The input is text (invalid UTF-8 is replaced): the first line is the expiry
 // date as typed; an optional second line picks the current month (its bytes read
-// as digits n: month n % 12 + 1 of year 2000 + (n / 12) % 100; absent: November
+// as digits n: month n % 12 + 1 of year 1900 + (n / 12) % 300; absent: November
 // 2026). The checks compare with a reading of the four forms written here from
 // the rules in Sources/CheckoutCore/Cards/ExpiryDate*.swift.
 import CheckoutCore
@@ -18,7 +18,7 @@ public func fuzzExpiry(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let current: CalendarMonth
     if parts.count > 1 {
         let n = parts[1].utf8.reduce(0) { ($0 &* 10 &+ Int($1 % 10)) & 0xFFFFF }
-        current = CalendarMonth(year: 2000 + (n / 12) % 100, month: n % 12 + 1)
+        current = CalendarMonth(year: 1900 + (n / 12) % 300, month: n % 12 + 1)
     } else {
         current = CalendarMonth(year: 2026, month: 11)
     }

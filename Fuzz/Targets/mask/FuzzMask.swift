@@ -1,8 +1,9 @@
 // libFuzzer target: the mask engine (`Mask` parsing, `apply`, `remove`, `relaxed`).
 //
 // The input is text (invalid UTF-8 is replaced): the first line is the mask, the
-// second the value, an optional third a cursor as a decimal number (reduced into
-// 0...the value's length in scalars; absent means the end). The invariants below
+// second the value, an optional third the cursor: a decimal integer as written
+// (any Int, in range or not), or else its bytes read as digits and reduced into
+// 0...the value's length in scalars; absent means the end. The invariants below
 // follow from the formatting rules in Sources/CheckoutCore/Masks/MaskFormatting.swift.
 import CheckoutCore
 
@@ -13,7 +14,7 @@ public func fuzzMask(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let maskText = parts[0]
     let value = parts.count > 1 ? parts[1] : ""
     let valueScalars = Array(value.unicodeScalars)
-    let cursor = parts.count > 2 ? parts[2].utf8.reduce(0) { ($0 &* 10 &+ Int($1 % 10)) & 0xFFFF } % (valueScalars.count + 1) : nil
+    let cursor = parts.count > 2 ? Int(parts[2]) ?? parts[2].utf8.reduce(0) { ($0 &* 10 &+ Int($1 % 10)) & 0xFFFF } % (valueScalars.count + 1) : nil
 
     let mask: Mask
     do {
@@ -32,6 +33,10 @@ public func fuzzMask(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if cursor == nil || cursor == valueScalars.count {
         check(mask.apply(to: value, cursor: nil) == mask.apply(to: value, cursor: valueScalars.count),
               "a nil cursor is not the end of the value", text)
+    }
+    // A caret past the end of the value is the end.
+    if let cursor, cursor > valueScalars.count {
+        check(formatted == mask.apply(to: value, cursor: valueScalars.count), "a caret past the end is not the end", text)
     }
     // The cursor moves monotonically with the caret it started from.
     if let cursor, cursor < valueScalars.count {

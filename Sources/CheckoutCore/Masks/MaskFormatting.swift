@@ -9,10 +9,13 @@ extension Mask {
     /// written once and formatting stops; input beyond the mask's capacity is dropped.
     /// The returned cursor is clamped to the formatted value.
     ///
-    /// - Parameter cursor: the caret among the Unicode scalars of `value`; the end when nil.
+    /// - Parameter cursor: the caret among the Unicode scalars of `value`; the end when nil
+    ///   or past the end.
     public func apply(to value: String, cursor: Int? = nil) -> MaskedValue {
         let input = Array(value.unicodeScalars)
-        var caret = cursor ?? input.count
+        // A caret past the end moves exactly as the end does; clamping it first keeps
+        // it from overflowing as it passes inserted literals.
+        var caret = min(cursor ?? input.count, input.count)
         var output = String.UnicodeScalarView()
         var inputIndex = 0
         var elementIndex = 0
