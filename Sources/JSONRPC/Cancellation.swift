@@ -15,13 +15,14 @@ public final class CancellationFlag: Sendable {
 /// request that is cancelled while it completes is answered once.
 final class ResponseSlot: Sendable {
     private let filled = Atomic<Bool>(false)
-    private let deliver: @Sendable (JSONValue) -> Void
+    private let deliver: @Sendable ([UInt8]) -> Void
 
-    init(deliver: @escaping @Sendable (JSONValue) -> Void) {
+    init(deliver: @escaping @Sendable ([UInt8]) -> Void) {
         self.deliver = deliver
     }
 
-    func fill(_ response: JSONValue) {
+    /// `response` is the response object's text.
+    func fill(_ response: [UInt8]) {
         guard filled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         deliver(response)
     }

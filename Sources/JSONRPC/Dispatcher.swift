@@ -71,17 +71,17 @@ public final class Dispatcher: Sendable {
             return Response.line(Response.error(id: .null, .batchTooLarge(entries: entries.count, limit: maxBatchEntries)))
         }
         let collector = BatchCollector(count: entries.count) { responses in
-            if !responses.isEmpty { self.deferredOutput(Response.line(.array(responses))) }
+            if !responses.isEmpty { self.deferredOutput(Response.batchLine(responses)) }
         }
         for (index, entry) in entries.enumerated() {
             collector.settle(index, handleEntry(entry, slot: { collector.complete(index, $0) }))
         }
-        return collector.finishImmediately().map { Response.line(.array($0)) }
+        return collector.finishImmediately().map(Response.batchLine)
     }
 
     /// Handles one request object. Returns its response when it is known now;
     /// `.none` for notifications; calls `slot` later for concurrent work (and then returns `pending`).
-    private func handleEntry(_ value: JSONValue, slot deliver: @escaping @Sendable (JSONValue) -> Void) -> EntryOutcome {
+    private func handleEntry(_ value: JSONValue, slot deliver: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
         let request: Request
         switch Request.parse(value) {
         case .failure(let invalid):
@@ -97,26 +97,29 @@ public final class Dispatcher: Sendable {
         logger.debug("request", metadata: ["method": "\(request.method)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
         switch entry.execution {
         case .inline:
-            let outcome = entry.invoke(request.params, RequestContext(id: request.id, stopper: stopper))
-            return respond(to: request, with: outcome)
+            return respond(to: request, entry: entry, context: RequestContext(id: request.id, stopper: stopper))
         case .concurrent:
             runConcurrently(entry, request, deliver: deliver)
             return request.id == nil ? .none : .pending
         }
     }
 
-    private func respond(to request: Request, with outcome: Swift.Result<JSONValue, RPCError>) -> EntryOutcome {
+    /// Runs the entry and answers with its result or error (nothing for a notification).
+    private func respond(to request: Request, entry: MethodRegistry.Entry, context: RequestContext) -> EntryOutcome {
+        let outcome = Response.result(id: request.id ?? .null) { text in
+            entry.invoke(request.params, context, appendingResultTo: &text)
+        }
         if case .failure(let error) = outcome, error.code == -32603 {
             logger.error("internal error", metadata: ["method": "\(request.method)", "detail": "\(error.data["detail"].map(JSONSerializer.string) ?? "")"])
         }
         guard let id = request.id else { return .none }
         switch outcome {
-        case .success(let result): return .response(Response.result(id: id, result))
+        case .success(let response): return .response(response)
         case .failure(let error): return .response(Response.error(id: id, error))
         }
     }
 
-    private func runConcurrently(_ entry: MethodRegistry.Entry, _ request: Request, deliver: @escaping @Sendable (JSONValue) -> Void) {
+    private func runConcurrently(_ entry: MethodRegistry.Entry, _ request: Request, deliver: @escaping @Sendable ([UInt8]) -> Void) {
         let flag = CancellationFlag()
         let slot = ResponseSlot(deliver: deliver)
         let tracked = request.id.map { InFlightRequests.Entry(flag: flag, slot: slot, id: $0) }
@@ -125,8 +128,8 @@ public final class Dispatcher: Sendable {
         queue.async { [self] in
             defer { workers.leave() }
             if !flag.isCancelled {
-                let outcome = entry.invoke(request.params, RequestContext(id: request.id, cancellation: flag, stopper: stopper))
-                if case .response(let response) = respond(to: request, with: outcome) {
+                let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)
+                if case .response(let response) = respond(to: request, entry: entry, context: context) {
                     slot.fill(flag.isCancelled ? Response.error(id: request.id!, .requestCancelled()) : response)
                 }
             }
@@ -147,7 +150,8 @@ public final class Dispatcher: Sendable {
 
 /// What handling one request object produced.
 enum EntryOutcome: Sendable {
-    case response(JSONValue)
+    /// The response object's text.
+    case response([UInt8])
     case none
     case pending
 }
@@ -155,15 +159,15 @@ enum EntryOutcome: Sendable {
 /// Gathers a batch's responses in order, including those that complete later.
 final class BatchCollector: Sendable {
     private struct State {
-        var responses: [JSONValue?]
+        var responses: [[UInt8]?]
         var pending: Int
         var immediatePhaseOver = false
     }
 
     private let state: Mutex<State>
-    private let onComplete: @Sendable ([JSONValue]) -> Void
+    private let onComplete: @Sendable ([[UInt8]]) -> Void
 
-    init(count: Int, onComplete: @escaping @Sendable ([JSONValue]) -> Void) {
+    init(count: Int, onComplete: @escaping @Sendable ([[UInt8]]) -> Void) {
         state = Mutex(State(responses: Array(repeating: nil, count: count), pending: 0))
         self.onComplete = onComplete
     }
@@ -179,8 +183,8 @@ final class BatchCollector: Sendable {
     }
 
     /// A concurrent entry finished.
-    func complete(_ index: Int, _ response: JSONValue) {
-        let finished: [JSONValue]? = state.withLock { state in
+    func complete(_ index: Int, _ response: [UInt8]) {
+        let finished: [[UInt8]]? = state.withLock { state in
             state.responses[index] = response
             state.pending -= 1
             return state.pending == 0 && state.immediatePhaseOver ? state.responses.compactMap { $0 } : nil
@@ -189,7 +193,7 @@ final class BatchCollector: Sendable {
     }
 
     /// Called once every entry was dispatched: the responses when nothing is still running.
-    func finishImmediately() -> [JSONValue]? {
+    func finishImmediately() -> [[UInt8]]? {
         state.withLock { state in
             state.immediatePhaseOver = true
             guard state.pending == 0 else { return nil }

@@ -163,6 +163,20 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: String, forKey key: Key) throws { box.setMember(key.stringValue, .string(value)) }
     mutating func encode(_ value: Int, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { box.setMember(key.stringValue, .number(String(value))) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        box.setMember(key.stringValue, try doubleValue(value, codingPath: path.appending(key).path))
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        box.setMember(key.stringValue, try doubleValue(Double(value), codingPath: path.appending(key).path))
+    }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let path = self.path
@@ -201,6 +215,19 @@ private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { box.appendChild().setLeaf(.null) }
     mutating func encode(_ value: String) throws { box.appendChild().setLeaf(.string(value)) }
+    mutating func encode(_ value: Bool) throws { box.appendChild().setLeaf(.bool(value)) }
+    mutating func encode(_ value: Int) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Int64) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Int8) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Int16) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Int32) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt8) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt16) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt32) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt64) throws { box.appendChild().setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Double) throws { box.appendChild().setLeaf(try doubleValue(value, codingPath: path.path)) }
+    mutating func encode(_ value: Float) throws { box.appendChild().setLeaf(try doubleValue(Double(value), codingPath: path.path)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let path = self.path
@@ -232,6 +259,18 @@ private struct SingleValueTreeContainer: SingleValueEncodingContainer {
     mutating func encodeNil() throws { box.setLeaf(.null) }
     mutating func encode(_ value: Bool) throws { box.setLeaf(.bool(value)) }
     mutating func encode(_ value: String) throws { box.setLeaf(.string(value)) }
+    mutating func encode(_ value: Int) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Int64) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Int8) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Int16) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Int32) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt8) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt16) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt32) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: UInt64) throws { box.setLeaf(.number(String(value))) }
+    mutating func encode(_ value: Double) throws { box.setLeaf(try doubleValue(value, codingPath: path.path)) }
+    mutating func encode(_ value: Float) throws { box.setLeaf(try doubleValue(Double(value), codingPath: path.path)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let path = self.path

@@ -4,11 +4,22 @@ public struct MethodRegistry: Sendable {
     public struct Entry: Sendable {
         public let name: String
         public let execution: Execution
-        let handler: @Sendable (JSONValue, RequestContext) -> Swift.Result<JSONValue, RPCError>
+        let handler: @Sendable (JSONValue, RequestContext, inout [UInt8]) -> RPCError?
 
-        /// Decodes `params`, runs the handler and encodes its result or error.
+        /// Decodes `params`, runs the handler and appends the JSON text of its
+        /// result to `output`; on failure returns the error and leaves `output` as it was.
+        public func invoke(_ params: JSONValue, _ context: RequestContext, appendingResultTo output: inout [UInt8]) -> RPCError? {
+            handler(params, context, &output)
+        }
+
+        /// The same call with the result read back as a value, for tests and tools.
         public func invoke(_ params: JSONValue, _ context: RequestContext) -> Swift.Result<JSONValue, RPCError> {
-            handler(params, context)
+            var text: [UInt8] = []
+            if let error = invoke(params, context, appendingResultTo: &text) { return .failure(error) }
+            return text.withUnsafeBytes { raw in
+                Swift.Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(raw) }
+                    .mapError { .internalError("the result of \(name) is not valid JSON: \($0.message)") }
+            }
         }
     }
 
@@ -25,20 +36,21 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) {
         precondition(entries[Method.name] == nil, "\(Method.name) is registered twice")
-        entries[Method.name] = Entry(name: Method.name, execution: Method.execution) { params, context in
+        entries[Method.name] = Entry(name: Method.name, execution: Method.execution) { params, context, output in
             let decoded: Method.Params
             switch ParamsDecoder.decode(Method.Params.self, from: params) {
             case .success(let value): decoded = value
-            case .failure(let error): return .failure(.invalidParams(error.problems))
+            case .failure(let error): return .invalidParams(error.problems)
             }
             do {
-                return .success(try JSONValueEncoder.encode(try handler(decoded, context)))
+                try JSONTextEncoder.encode(try handler(decoded, context), appendingTo: &output)
+                return nil
             } catch let error as any RPCErrorConvertible {
-                return .failure(error.rpcError)
+                return error.rpcError
             } catch let error as ParamsError {
-                return .failure(.invalidParams(error.problems))
+                return .invalidParams(error.problems)
             } catch {
-                return .failure(.internalError("\(Method.name) failed: \(type(of: error))"))
+                return .internalError("\(Method.name) failed: \(type(of: error))")
             }
         }
     }
