@@ -55,17 +55,19 @@ private final class TextWriter {
         let firstKey: Int
     }
 
-    var output: [UInt8]
-    private var frames: [Frame] = []
+    // One writer serves one `stream` call on one thread and its accesses never
+    // overlap, so the run-time exclusivity checks (a third of the cost) are off.
+    @exclusivity(unchecked) var output: [UInt8]
+    @exclusivity(unchecked) private var frames: [Frame] = []
     /// The keys of every open object, for spotting a key encoded twice.
-    private var keys: [String] = []
-    private var nextID = 0
+    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var nextID = 0
     /// A value position was announced (a key, or an array element) and nothing written there yet.
-    private var slotIsOpen = true
+    @exclusivity(unchecked) private var slotIsOpen = true
     /// Numbers the slots, so that an encoder kept past its value cannot write into another's.
-    private(set) var slot = 0
+    @exclusivity(unchecked) private(set) var slot = 0
     /// Set when a non-throwing requirement met something this encoder cannot write.
-    private(set) var gaveUp = false
+    @exclusivity(unchecked) private(set) var gaveUp = false
 
     init(output: [UInt8]) {
         self.output = output

@@ -1,4 +1,6 @@
-import CheckoutCore
+@testable import CheckoutCore
+import Dispatch
+import Synchronization
 import Testing
 
 /// The validators one by one, on the unmasked values they receive.
@@ -119,6 +121,27 @@ struct ValidationRuleTests {
     @Test func aPatternThatDoesNotCompileAcceptsNothing() {
         #expect(!RegularExpressionRule(regularExpression: "[").accepts("["))
         #expect(!RegularExpressionRule(regularExpression: "(").accepts(""))
+        #expect(RegularExpressionRule(regularExpression: "(").compileProblem != nil)
+    }
+
+    @Test func aChangedPatternIsCompiledAgain() {
+        var rule = RegularExpressionRule(regularExpression: "[0-9]{3}")
+        rule.regularExpression = "[a-z]{2}"
+        #expect(rule.accepts("ab"))
+        #expect(!rule.accepts("123"))
+    }
+
+    /// One compiled rule, shared by many threads matching at once, answers as it does alone.
+    @Test func sharedRulesAnswerTheSameOnEveryThread() {
+        let rules = [("[0-9]{3}", "123", true), ("[0-9]{3}", "1234", false), ("[A-Z]{2}[0-9]{2}", "NL91", true),
+                     ("[A-Z]{2}[0-9]{2}", "nl91", false), ("abc|abcd", "abcd", true), ("(", "(", false)]
+            .map { (RegularExpressionRule(regularExpression: $0.0), $0.1, $0.2) }
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 2000) { iteration in
+            let (rule, value, accepted) = rules[iteration % rules.count]
+            if rule.accepts(value) != accepted { failures.withLock { $0 += 1 } }
+        }
+        #expect(failures.withLock { $0 } == 0)
     }
 
     // MARK: emailAddress

@@ -14,7 +14,13 @@ enum CardDigits {
 
     /// The digits of a card number as typed: spaces are dropped, anything else but a digit makes it nil.
     static func parseTypedCardNumber(_ text: String) -> [UInt8]? {
-        parse(text.utf8.contains(UInt8(ascii: " ")) ? text.filter { $0 != " " } : text)
+        var digits: [UInt8] = []
+        digits.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 where byte != UInt8(ascii: " ") {
+            guard let digit = digit(byte) else { return nil }
+            digits.append(digit)
+        }
+        return digits
     }
 
     static func digit(_ byte: UInt8) -> UInt8? {

@@ -90,23 +90,36 @@ public struct RangeRule: Sendable, Hashable, Codable {
     }
 }
 
-/// A pattern the whole value must match (not just a part of it).
+/// A pattern the whole value must match (not just a part of it). The pattern is
+/// compiled once, when the rule is made, and shared by every thread that validates.
 public struct RegularExpressionRule: Sendable, Hashable, Codable {
-    public var regularExpression: String
+    public var regularExpression: String {
+        didSet { compiled = CompiledPattern(regularExpression) }
+    }
+    private(set) var compiled: CompiledPattern
 
     public init(regularExpression: String) {
         self.regularExpression = regularExpression
+        compiled = CompiledPattern(regularExpression)
     }
 
-    /// Why the pattern does not compile; nil when it does.
-    var compileProblem: String? {
-        do {
-            _ = try Regex(regularExpression)
-            return nil
-        } catch {
-            return String(describing: error)
-        }
+    private enum CodingKeys: String, CodingKey { case regularExpression }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(regularExpression: try decoder.container(keyedBy: CodingKeys.self)
+            .decode(String.self, forKey: .regularExpression))
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(regularExpression, forKey: .regularExpression)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.regularExpression == rhs.regularExpression }
+    public func hash(into hasher: inout Hasher) { hasher.combine(regularExpression) }
+
+    /// Why the pattern does not compile; nil when it does.
+    var compileProblem: String? { compiled.problem }
 }
 
 /// The values a field accepts, e.g. the iDEAL issuer ids.
