@@ -67,7 +67,7 @@ extension PaymentRequestMethods {
                 accountOnFileId: request.accountOnFile?.id, tokenize: params.tokenize ?? false, values: params.values)
             let metaInfo = ClientMetaInfo(sdkName: CheckoutService.name, sdkVersion: CheckoutService.version,
                                           appIdentifier: request.session.appIdentifier)
-            let plaintext = JSONSerializer.bytes(of: try JSONValueEncoder.encode(input))
+            let plaintext = try JSONTextEncoder.bytes(of: input)
             let key = try service.platformKey.key()
             let encrypted: String
             do {
@@ -76,7 +76,7 @@ extension PaymentRequestMethods {
                 throw CheckoutError.encryptionFailed(detail: "\(error)")
             }
             return Result(encryptedCustomerInput: encrypted,
-                          encodedClientMetaInfo: Base64.standard(JSONSerializer.bytes(of: try JSONValueEncoder.encode(metaInfo))))
+                          encodedClientMetaInfo: Base64.standard(try JSONTextEncoder.bytes(of: metaInfo)))
         }
     }
 }

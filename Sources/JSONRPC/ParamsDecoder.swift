@@ -22,7 +22,7 @@ public enum ParamsDecoder {
     /// already failed to decode.
     public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) -> Swift.Result<T, ParamsError> {
         let log = ProblemLog()
-        let decoder = TreeDecoder(value: value, path: [], log: log, isStandIn: false)
+        let decoder = TreeDecoder(value: value, path: ParamPath(), log: log, isStandIn: false)
         var decoded: T? = nil
         do {
             decoded = try decodeNode(T.self, decoder: decoder)
@@ -61,38 +61,59 @@ public protocol DecodingStandIn {
 /// Thrown to stop decoding when a type's own `init(from:)` rejected its value.
 private struct DecodingStopped: Error {}
 
+/// The problems found so far, and which members of each object the type asked
+/// for (one flag per member, all objects in one array), to report the rest.
 private final class ProblemLog {
     var problems: [ParamProblem] = []
-    private var objects: [(path: [String], object: JSONObject, requested: RequestedKeys)] = []
+    private var objects: [(path: ParamPath, object: JSONObject, firstFlag: Int)] = []
+    private var requested: [Bool] = []
 
-    func record(_ path: [String], _ message: String) {
-        let pointer = JSONPointer.string(path)
+    func record(_ path: ParamPath, _ message: String) {
+        let pointer = JSONPointer.string(path.tokens)
         if !problems.contains(where: { $0.path == pointer }) {
             problems.append(ParamProblem(path: pointer, message: message))
         }
     }
 
-    func register(_ object: JSONObject, at path: [String]) -> RequestedKeys {
-        let requested = RequestedKeys()
-        objects.append((path, object, requested))
-        var seen = Set<String>()
-        for member in object.members where !seen.insert(member.key).inserted {
-            record(path + [member.key], "appears more than once")
+    /// Starts tracking `object`; returns where its flags start.
+    func register(_ object: JSONObject, at path: ParamPath) -> Int {
+        let firstFlag = requested.count
+        objects.append((path, object, firstFlag))
+        requested.append(contentsOf: repeatElement(false, count: object.members.count))
+        let members = object.members
+        for index in members.indices.dropFirst() where members[..<index].contains(where: { $0.key == members[index].key }) {
+            record(path.appending(members[index].key), "appears more than once")
         }
-        return requested
+        return firstFlag
+    }
+
+    func markRequested(_ flag: Int) {
+        requested[flag] = true
     }
 
     func reportUnrequestedMembers() {
-        for (path, object, requested) in objects {
-            for key in object.keys where !requested.keys.contains(key) {
-                record(path + [key], "is not a known parameter here")
+        for (path, object, firstFlag) in objects {
+            for (index, member) in object.members.enumerated() where !requested[firstFlag + index] {
+                record(path.appending(member.key), "is not a known parameter here")
             }
         }
     }
 }
 
-private final class RequestedKeys {
-    var keys: Set<String> = []
+/// Where a value sits in the params, kept as its parent's tokens and its own
+/// last one, so that going one member deeper does not copy the path.
+private struct ParamPath {
+    private var base: [String] = []
+    private var last: String?
+
+    var tokens: [String] { last.map { base + [$0] } ?? base }
+
+    func appending(_ token: String) -> ParamPath {
+        var path = ParamPath()
+        path.base = tokens
+        path.last = token
+        return path
+    }
 }
 
 /// RFC 6901 JSON Pointers.
@@ -115,16 +136,16 @@ extension String {
 
 private struct TreeDecoder: Decoder {
     let value: JSONValue
-    let path: [String]
+    let path: ParamPath
     let log: ProblemLog
     /// True below a missing or mistyped value: decode quietly with stand-ins.
     let isStandIn: Bool
 
-    var codingPath: [any CodingKey] { path.map { DynamicKey($0) } }
+    var codingPath: [any CodingKey] { path.tokens.map { DynamicKey($0) } }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func child(_ value: JSONValue, key: String, isStandIn: Bool) -> TreeDecoder {
-        TreeDecoder(value: value, path: path + [key], log: log, isStandIn: self.isStandIn || isStandIn)
+        TreeDecoder(value: value, path: path.appending(key), log: log, isStandIn: self.isStandIn || isStandIn)
     }
 
     func mismatch(expected: String) {
@@ -134,10 +155,10 @@ private struct TreeDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else {
             mismatch(expected: "an object")
-            return KeyedDecodingContainer(KeyedTreeContainer<Key>(decoder: self, object: JSONObject(), requested: RequestedKeys(), isStandIn: true))
+            return KeyedDecodingContainer(KeyedTreeContainer<Key>(decoder: self, object: JSONObject(), firstFlag: nil, isStandIn: true))
         }
-        let requested = isStandIn ? RequestedKeys() : log.register(object, at: path)
-        return KeyedDecodingContainer(KeyedTreeContainer<Key>(decoder: self, object: object, requested: requested, isStandIn: isStandIn))
+        let firstFlag = isStandIn ? nil : log.register(object, at: path)
+        return KeyedDecodingContainer(KeyedTreeContainer<Key>(decoder: self, object: object, firstFlag: firstFlag, isStandIn: isStandIn))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -178,29 +199,33 @@ private func describe(_ error: any Error) -> String {
     }
 }
 
+/// Scalars, recognised by type identity (a cast per value would cost more than the decoding).
 private func decodeScalar<T>(_ type: T.Type, decoder: TreeDecoder) -> T? {
-    switch type {
-    case is String.Type:
+    if T.self == String.self {
         guard case .string(let string) = decoder.value else { decoder.mismatch(expected: "a string"); return ("" as! T) }
         return (string as! T)
-    case is Bool.Type:
+    }
+    if T.self == Bool.self {
         guard case .bool(let flag) = decoder.value else { decoder.mismatch(expected: "a boolean"); return (false as! T) }
         return (flag as! T)
-    case is Int.Type:
+    }
+    if T.self == Int.self {
         return (decodeInteger(decoder: decoder, range: Int64(Int.min)...Int64(Int.max)).map { Int($0) } ?? 0) as? T
-    case is Int64.Type:
+    }
+    if T.self == Int64.self {
         return (decodeInteger(decoder: decoder, range: Int64.min...Int64.max) ?? 0) as? T
-    case is Int32.Type:
+    }
+    if T.self == Int32.self {
         return (decodeInteger(decoder: decoder, range: Int64(Int32.min)...Int64(Int32.max)).map { Int32($0) } ?? 0) as? T
-    case is Double.Type:
+    }
+    if T.self == Double.self {
         guard case .number(let text) = decoder.value, let number = Double(text) else {
             decoder.mismatch(expected: "a number")
             return (0.0 as! T)
         }
         return (number as! T)
-    default:
-        return nil
     }
+    return nil
 }
 
 private func decodeInteger(decoder: TreeDecoder, range: ClosedRange<Int64>) -> Int64? {
@@ -218,28 +243,36 @@ private func decodeInteger(decoder: TreeDecoder, range: ClosedRange<Int64>) -> I
 private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TreeDecoder
     let object: JSONObject
-    let requested: RequestedKeys
+    /// Where this object's requested-member flags start in the log; nil when not tracked.
+    let firstFlag: Int?
     let isStandIn: Bool
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
 
+    /// The value of the last member named `key`; every member of that name counts as requested.
+    private func member(_ key: String) -> JSONValue? {
+        var found: JSONValue?
+        for (index, member) in object.members.enumerated() where member.key == key {
+            found = member.value
+            if let firstFlag { decoder.log.markRequested(firstFlag + index) }
+        }
+        return found
+    }
+
     func contains(_ key: Key) -> Bool {
-        requested.keys.insert(key.stringValue)
-        return object[key.stringValue] != nil
+        member(key.stringValue) != nil
     }
 
     /// True only for an absent member: params members are never `null` (an
     /// optional one is left out), so a `null` goes on to be decoded as its type and
     /// fails there, naming the type it should have been.
     func decodeNil(forKey key: Key) throws -> Bool {
-        requested.keys.insert(key.stringValue)
-        return object[key.stringValue] == nil
+        member(key.stringValue) == nil
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        requested.keys.insert(key.stringValue)
-        guard let value = object[key.stringValue] else {
+        guard let value = member(key.stringValue) else {
             let missing = decoder.child(.null, key: key.stringValue, isStandIn: true)
             if !isStandIn { decoder.log.record(missing.path, "is required") }
             return try decodeNode(T.self, decoder: missing)
@@ -248,29 +281,25 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        requested.keys.insert(key.stringValue)
         // An optional member is absent or of its type: `null` is a wrong type, as the schemas say.
-        guard let value = object[key.stringValue] else { return nil }
+        guard let value = member(key.stringValue) else { return nil }
         return try decodeNode(T.self, decoder: decoder.child(value, key: key.stringValue, isStandIn: isStandIn))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        requested.keys.insert(key.stringValue)
-        let value = object[key.stringValue]
+        let value = member(key.stringValue)
         return try decoder.child(value ?? .null, key: key.stringValue, isStandIn: value == nil).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        requested.keys.insert(key.stringValue)
-        let value = object[key.stringValue]
+        let value = member(key.stringValue)
         return try decoder.child(value ?? .null, key: key.stringValue, isStandIn: value == nil).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { decoder }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        requested.keys.insert(key.stringValue)
-        return decoder.child(object[key.stringValue] ?? .null, key: key.stringValue, isStandIn: false)
+        decoder.child(member(key.stringValue) ?? .null, key: key.stringValue, isStandIn: false)
     }
 }
 
