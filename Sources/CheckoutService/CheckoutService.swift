@@ -56,8 +56,14 @@ public struct ServiceConfiguration: Sendable {
     public var sessionTimeToLive: Int64
     /// How many sessions (and expiry markers) are kept before the oldest are dropped.
     public var sessionCapacity: Int
-    /// The payment products (`--catalog`, else the embedded catalog).
-    public var catalog: PaymentCatalog
+    /// The payment products (`--catalog`, else the embedded catalog). The
+    /// embedded one is decoded when first used, not at start-up: it is most of
+    /// start-up's work, and card and mask methods never need it.
+    public var catalog: PaymentCatalog {
+        get { chosenCatalog ?? .embedded }
+        set { chosenCatalog = newValue }
+    }
+    private var chosenCatalog: PaymentCatalog?
     /// The issuer identification numbers (`--iin`, else the embedded table).
     public var iinTable: IINTable
     /// The card brands and the prefixes that identify them.
@@ -75,14 +81,14 @@ public struct ServiceConfiguration: Sendable {
 
     public init(
         clock: any Clock = SystemClock(), sessionTimeToLive: Int64 = defaultSessionTimeToLive,
-        sessionCapacity: Int = defaultSessionCapacity, catalog: PaymentCatalog = .embedded,
+        sessionCapacity: Int = defaultSessionCapacity, catalog: PaymentCatalog? = nil,
         iinTable: IINTable = .embedded, brands: CardBrandTable = .standard, rates: RatesTable = .embedded,
         vault: any TokenVault = InMemoryTokenVault(), platformKey: PlatformKey? = nil
     ) {
         self.clock = clock
         self.sessionTimeToLive = sessionTimeToLive
         self.sessionCapacity = sessionCapacity
-        self.catalog = catalog
+        self.chosenCatalog = catalog
         self.iinTable = iinTable
         self.brands = brands
         self.rates = rates

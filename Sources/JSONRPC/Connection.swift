@@ -37,6 +37,7 @@ public final class Connection: Sendable {
     public init(input: Int32, output: Int32, registry: MethodRegistry, limits: Limits = Limits(),
                 logger: Logger = Logger(label: "jsonrpc")) {
         let writer = ProtocolWriter(descriptor: output)
+        let deferred = CoalescedOutput(writer: writer)
         let stopFlag = StopFlag()
         self.input = input
         self.stopFlag = stopFlag
@@ -44,7 +45,7 @@ public final class Connection: Sendable {
         self.limits = limits
         self.logger = logger
         self.dispatcher = Dispatcher(registry: registry, maxBatchEntries: limits.maxBatchEntries, logger: logger,
-                                     deferredOutput: { writer.write($0) }, stopper: { stopFlag.raise() })
+                                     deferredOutput: { deferred.write($0) }, stopper: { stopFlag.raise() })
     }
 
     /// Asks the read loop to stop after the line it is handling.
