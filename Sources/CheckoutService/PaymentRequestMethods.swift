@@ -90,12 +90,12 @@ struct PaymentRequestScope: Sendable {
 
 extension CheckoutService {
     /// Looks up what a payment request names: the live session, the product as the
-    /// session is offered it, and the session's account on file for that product.
+    /// session is offered it (labels untranslated), and the session's account on file for that product.
     func paymentRequest(
         clientSessionId: ClientIdentifier, paymentProductId: Int, accountOnFileId: String?
     ) throws(CheckoutError) -> PaymentRequestScope {
         let session = try sessions.session(id: clientSessionId.value)
-        let product = try product(id: paymentProductId, for: session)
+        let product = try productRules(id: paymentProductId, for: session)
         guard let accountOnFileId else { return PaymentRequestScope(session: session, product: product, accountOnFile: nil) }
         guard let account = product.accountsOnFile.first(where: { $0.id == accountOnFileId }) else {
             throw .unknownAccountOnFile(accountOnFileId: accountOnFileId, paymentProductId: paymentProductId)

@@ -55,10 +55,18 @@ extension CheckoutService {
     /// The product with `id` as the session sees it; `UNKNOWN_PRODUCT` when the catalog
     /// has none, `PRODUCT_NOT_AVAILABLE` when it is not offered in the session.
     func product(id: Int, for session: Session) throws(CheckoutError) -> PaymentProduct {
-        guard let product = configuration.catalog.product(id: id) else { throw .unknownProduct(paymentProductId: id) }
+        try productRules(id: id, for: session).localized(to: session.context.locale)
+    }
+
+    /// The same product with the session's accounts on file but its labels left
+    /// untranslated: all that validating and encrypting a payment request needs,
+    /// without copying every field to translate it.
+    func productRules(id: Int, for session: Session) throws(CheckoutError) -> PaymentProduct {
+        guard var product = configuration.catalog.product(id: id) else { throw .unknownProduct(paymentProductId: id) }
         guard isOffered(productId: id, in: session) else {
             throw .productNotAvailable(paymentProductId: id, context: session.context)
         }
-        return product.offered(in: session.context, accountsOnFile: session.accountsOnFile)
+        product.accountsOnFile = session.accountsOnFile.filter { $0.paymentProductId == id }
+        return product
     }
 }

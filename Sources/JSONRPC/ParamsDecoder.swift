@@ -178,6 +178,7 @@ private struct TreeDecoder: Decoder {
 private func decodeNode<T: Decodable>(_ type: T.Type, decoder: TreeDecoder) throws -> T {
     if let scalar = decodeScalar(T.self, decoder: decoder) { return scalar }
     if T.self == JSONValue.self { return decoder.value as! T }
+    if T.self == [String: String].self { return decodeStringDictionary(decoder: decoder) as! T }
     do {
         return try T(from: decoder)
     } catch let error as DecodingStopped {
@@ -187,6 +188,30 @@ private func decodeNode<T: Decodable>(_ type: T.Type, decoder: TreeDecoder) thro
         if let standIn = (T.self as? any DecodingStandIn.Type)?.decodingStandIn as? T { return standIn }
         throw DecodingStopped()
     }
+}
+
+/// `[String: String]` (a payment request's values) decoded as `Dictionary`'s own
+/// `init(from:)` would through this decoder, with the same problems, without
+/// its per-key boxing and casts.
+private func decodeStringDictionary(decoder: TreeDecoder) -> [String: String] {
+    guard case .object(let object) = decoder.value else {
+        decoder.mismatch(expected: "an object")
+        return [:]
+    }
+    if !decoder.isStandIn {
+        let firstFlag = decoder.log.register(object, at: decoder.path)
+        for index in object.members.indices { decoder.log.markRequested(firstFlag + index) }
+    }
+    var dictionary: [String: String] = [:]
+    dictionary.reserveCapacity(object.members.count)
+    for member in object.members {
+        guard case .string(let string) = member.value else {
+            decoder.child(member.value, key: member.key, isStandIn: false).mismatch(expected: "a string")
+            continue
+        }
+        dictionary[member.key] = string
+    }
+    return dictionary
 }
 
 private func describe(_ error: any Error) -> String {

@@ -133,3 +133,43 @@ struct ParamsDecoderTests {
         #expect(try problems("[1]") == [ParamProblem(path: "", message: "must be an object, not array")])
     }
 }
+
+/// `[String: String]` has its own path through the decoder; it must accept and
+/// reject exactly what `Dictionary`'s generic `init(from:)` does through the
+/// same decoder, with the same problems.
+@Suite("Params decoding: string dictionaries")
+struct StringDictionaryDecodingTests {
+    struct Fast: Decodable { let values: [String: String] }
+
+    /// Forces the generic path: the value type is not `String` itself.
+    struct Text: Decodable, Equatable {
+        let text: String
+        init(from decoder: any Decoder) throws { text = try decoder.singleValueContainer().decode(String.self) }
+    }
+    struct Generic: Decodable { let values: [String: Text] }
+
+    @Test(arguments: [
+        #"{"values":{"cardNumber":"4111 1111 1111 1111","cvv":"123"}}"#,
+        #"{"values":{}}"#,
+        #"{"values":{"a":1,"b":"x","c":null,"d":{"e":"f"},"g":["h"]}}"#,
+        #"{"values":{"a":"1","a":"2"}}"#,
+        #"{"values":"text"}"#,
+        #"{"values":null}"#,
+        #"{"values":[]}"#,
+        #"{}"#,
+        #"{"values":{"a/b~c":true}}"#,
+    ])
+    func matchesTheGenericPath(_ params: String) throws {
+        let value = try JSONParser.parse(params)
+        let fast = ParamsDecoder.decode(Fast.self, from: value)
+        let generic = ParamsDecoder.decode(Generic.self, from: value)
+        switch (fast, generic) {
+        case (.success(let fast), .success(let generic)):
+            #expect(fast.values == generic.values.mapValues(\.text))
+        case (.failure(let fast), .failure(let generic)):
+            #expect(fast.problems == generic.problems)
+        default:
+            Issue.record("one path accepted what the other rejected: \(fast) vs \(generic)")
+        }
+    }
+}
