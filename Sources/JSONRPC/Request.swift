@@ -5,6 +5,8 @@ struct Request: Sendable {
     let method: String
     let params: JSONValue
 
+    private static let memberNames: [String] = ["jsonrpc", "id", "method", "params"]
+
     /// Checks one JSON-RPC 2.0 envelope. An invalid one is answered with its id
     /// when that id is itself well-formed, else with `null`.
     static func parse(_ value: JSONValue) -> Swift.Result<Request, InvalidRequest> {
@@ -14,12 +16,12 @@ struct Request: Sendable {
             ])))
         }
         var problems: [ParamProblem] = []
-        var seen = Set<String>()
-        for key in object.keys where !seen.insert(key).inserted {
-            problems.append(ParamProblem(path: JSONPointer.string([key]), message: "appears more than once"))
+        let members = object.members
+        for index in members.indices.dropFirst() where members[..<index].contains(where: { $0.key == members[index].key }) {
+            problems.append(ParamProblem(path: JSONPointer.string([members[index].key]), message: "appears more than once"))
         }
-        for key in object.keys where !["jsonrpc", "id", "method", "params"].contains(key) {
-            problems.append(ParamProblem(path: JSONPointer.string([key]), message: "is not a member of a JSON-RPC 2.0 request"))
+        for member in members where !Self.memberNames.contains(member.key) {
+            problems.append(ParamProblem(path: JSONPointer.string([member.key]), message: "is not a member of a JSON-RPC 2.0 request"))
         }
         if object["jsonrpc"] != .string("2.0") {
             problems.append(ParamProblem(path: "/jsonrpc", message: "must be the string \"2.0\""))
