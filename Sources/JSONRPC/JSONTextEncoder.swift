@@ -108,8 +108,22 @@ private final class TextWriter {
         else if T.self == UInt64.self { writeInteger(value as! UInt64) }
         else if T.self == Double.self { try writeDouble(value as! Double) }
         else if T.self == JSONValue.self { writeScalar { JSONSerializer.write(value as! JSONValue, to: &$0) } }
+        else if T.self == Int?.self { if let integer = value as! Int? { writeInteger(integer) } else { writeNull() } }
+        else if T.self == String?.self { if let string = value as! String? { writeString(string) } else { writeNull() } }
+        else if T.self == [Int].self { writeScalar { Self.writeArray(value as! [Int], to: &$0) { Self.appendInteger($0, to: &$1) } } }
+        else if T.self == [String].self { writeScalar { Self.writeArray(value as! [String], to: &$0, JSONSerializer.writeString) } }
         else { return false }
         return true
+    }
+
+    private static func writeArray<Element>(_ elements: [Element], to output: inout [UInt8],
+                                            _ write: (Element, inout [UInt8]) -> Void) {
+        output.append(UInt8(ascii: "["))
+        for (index, element) in elements.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            write(element, &output)
+        }
+        output.append(UInt8(ascii: "]"))
     }
 
     /// Scalars written through a single-value container must land in that container's slot.
@@ -122,18 +136,20 @@ private final class TextWriter {
     func writeString(_ string: String) { writeScalar { JSONSerializer.writeString(string, to: &$0) } }
 
     func writeInteger<I: FixedWidthInteger>(_ integer: I) {
-        writeScalar { output in
-            guard integer != 0 else { return output.append(UInt8(ascii: "0")) }
-            if integer < 0 { output.append(UInt8(ascii: "-")) }
-            let start = output.count
-            var remaining = integer.magnitude
-            while remaining > 0 {
-                let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
-                output.append(UInt8(ascii: "0") + UInt8(digit))
-                remaining = quotient
-            }
-            output[start...].reverse()
+        writeScalar { Self.appendInteger(integer, to: &$0) }
+    }
+
+    static func appendInteger<I: FixedWidthInteger>(_ integer: I, to output: inout [UInt8]) {
+        guard integer != 0 else { return output.append(UInt8(ascii: "0")) }
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        let start = output.count
+        var remaining = integer.magnitude
+        while remaining > 0 {
+            let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
+            output.append(UInt8(ascii: "0") + UInt8(digit))
+            remaining = quotient
         }
+        output[start...].reverse()
     }
 
     /// Same text as the tree encoder: whole numbers below 10^15 as integers.

@@ -82,6 +82,21 @@ import Testing
         }
     }
 
+    /// Optionals written with `encode` (null when nil) and arrays of scalars.
+    struct Collections: Encodable {
+        enum Keys: String, CodingKey { case none, some, noText, text, numbers, names, empty }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(Int?.none, forKey: .none)
+            try container.encode(Int?.some(-7), forKey: .some)
+            try container.encode(String?.none, forKey: .noText)
+            try container.encode(String?.some("a\"b"), forKey: .text)
+            try container.encode([13, 16, 19], forKey: .numbers)
+            try container.encode(["x", "y\n"], forKey: .names)
+            try container.encode([String](), forKey: .empty)
+        }
+    }
+
     struct Nothing: Encodable {
         func encode(to encoder: any Encoder) throws {}
     }
@@ -112,6 +127,7 @@ import Testing
                              nested: Nested(codes: ["visa": 1], flags: [true, nil]), shape: .circle(radius: 3)), true),
         ("an enum case without values", Shape.empty, true),
         ("scalars of every width", Scalars(), true),
+        ("optionals and arrays of scalars", Collections(), true),
         ("back to the parent", BackToTheParent(), true),
         ("the container asked for twice", TwoRequests(), true),
         ("an array of values", [Shape.circle(radius: 1), .empty], true),
