@@ -12,8 +12,9 @@ public enum CompactJWE {
         _ plaintext: [UInt8], for key: PlatformKey, algorithm: KeyEncryptionAlgorithm = .rsaOAEP
     ) throws(EncryptionError) -> String {
         let header = Base64.url(protectedHeader(algorithm: algorithm, keyId: key.keyId).utf8)
-        let contentKey = SecureRandom.bytes(A256CBCHS512.keyByteCount)
-        let iv = SecureRandom.bytes(A256CBCHS512.ivByteCount)
+        let random = SecureRandom.bytes(A256CBCHS512.keyByteCount + A256CBCHS512.ivByteCount)
+        let contentKey = Array(random[..<A256CBCHS512.keyByteCount])
+        let iv = Array(random[A256CBCHS512.keyByteCount...])
         let wrappedKey = try key.wrap(contentKey, with: algorithm)
         let sealed = try A256CBCHS512.seal(plaintext, key: contentKey, iv: iv, additionalData: Array(header.utf8))
         return [header, Base64.url(wrappedKey), Base64.url(iv), Base64.url(sealed.ciphertext), Base64.url(sealed.tag)]

@@ -4,14 +4,18 @@
 public enum RandomUUID {
     /// A fresh UUID from the system's cryptographically secure generator.
     public static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return make(using: &generator)
+        text(of: SecureRandom.bytes(16))
     }
 
     /// A UUID from `generator`; tests pass a seeded one.
     public static func make(using generator: inout some RandomNumberGenerator) -> String {
         let words = [generator.next() as UInt64, generator.next() as UInt64]
-        var bytes = words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
+        return text(of: words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
+    }
+
+    /// The version 4 UUID made of 16 random bytes (six of their bits give way to the version and variant).
+    private static func text(of random: [UInt8]) -> String {
+        var bytes = random
         bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
         bytes[8] = bytes[8] & 0x3F | 0x80  // variant 10
         var text: [UInt8] = []
