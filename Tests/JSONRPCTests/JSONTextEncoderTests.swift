@@ -5,20 +5,11 @@ import Testing
 /// write, streams the shapes synthesized conformances produce, and gives up
 /// (falling back to the tree) on the shapes it cannot stream.
 @Suite struct JSONTextEncoderTests {
-    struct Card: Encodable {
-        let number: String
-        let cvc: String?
-        let lengths: [Int]
-        let valid: Bool
-        let amount: Int64
-        let ratio: Double
-        let nested: Nested?
-        let shape: Shape
-    }
-
-    struct Nested: Encodable {
-        let codes: [String: Int]
+    /// The tree encoder's own fixture, with an enum beside it.
+    struct Synthesized: Encodable {
+        let card: JSONValueEncoderTests.Card
         let flags: [Bool?]
+        let shape: Shape
     }
 
     enum Shape: Encodable {
@@ -123,8 +114,9 @@ import Testing
     }
 
     nonisolated(unsafe) static let cases: [(name: String, value: any Encodable, streams: Bool)] = [
-        ("synthesized", Card(number: "4111", cvc: nil, lengths: [16, 19], valid: true, amount: 1 << 53, ratio: 0.5,
-                             nested: Nested(codes: ["visa": 1], flags: [true, nil]), shape: .circle(radius: 3)), true),
+        ("synthesized", Synthesized(card: .init(number: "4111", cvc: nil, lengths: [16, 19], valid: true, amount: 1 << 53,
+                                                ratio: 0.5, nested: .init(codes: ["visa": 1])),
+                                    flags: [true, nil], shape: .circle(radius: 3)), true),
         ("an enum case without values", Shape.empty, true),
         ("scalars of every width", Scalars(), true),
         ("optionals and arrays of scalars", Collections(), true),
