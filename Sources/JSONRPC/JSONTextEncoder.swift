@@ -99,19 +99,19 @@ private final class TextWriter {
 
     /// Scalars recognised by type identity, as the tree encoder does.
     private func writeLeaf<T: Encodable>(_ value: T) throws -> Bool {
-        if T.self == String.self { writeString(value as! String) }
-        else if T.self == Bool.self { writeBool(value as! Bool) }
-        else if T.self == Int.self { writeInteger(value as! Int) }
-        else if T.self == Int64.self { writeInteger(value as! Int64) }
-        else if T.self == Int32.self { writeInteger(value as! Int32) }
-        else if T.self == UInt.self { writeInteger(value as! UInt) }
-        else if T.self == UInt64.self { writeInteger(value as! UInt64) }
-        else if T.self == Double.self { try writeDouble(value as! Double) }
-        else if T.self == JSONValue.self { writeScalar { JSONSerializer.write(value as! JSONValue, to: &$0) } }
-        else if T.self == Int?.self { if let integer = value as! Int? { writeInteger(integer) } else { writeNull() } }
-        else if T.self == String?.self { if let string = value as! String? { writeString(string) } else { writeNull() } }
-        else if T.self == [Int].self { writeScalar { Self.writeArray(value as! [Int], to: &$0) { Self.appendInteger($0, to: &$1) } } }
-        else if T.self == [String].self { writeScalar { Self.writeArray(value as! [String], to: &$0, JSONSerializer.writeString) } }
+        if T.self == String.self { writeString(sameType(value, as: String.self)) }
+        else if T.self == Bool.self { writeBool(sameType(value, as: Bool.self)) }
+        else if T.self == Int.self { writeInteger(sameType(value, as: Int.self)) }
+        else if T.self == Int64.self { writeInteger(sameType(value, as: Int64.self)) }
+        else if T.self == Int32.self { writeInteger(sameType(value, as: Int32.self)) }
+        else if T.self == UInt.self { writeInteger(sameType(value, as: UInt.self)) }
+        else if T.self == UInt64.self { writeInteger(sameType(value, as: UInt64.self)) }
+        else if T.self == Double.self { try writeDouble(sameType(value, as: Double.self)) }
+        else if T.self == JSONValue.self { writeScalar { JSONSerializer.write(sameType(value, as: JSONValue.self), to: &$0) } }
+        else if T.self == Int?.self { if let integer = sameType(value, as: Int?.self) { writeInteger(integer) } else { writeNull() } }
+        else if T.self == String?.self { if let string = sameType(value, as: String?.self) { writeString(string) } else { writeNull() } }
+        else if T.self == [Int].self { writeScalar { Self.writeArray(sameType(value, as: [Int].self), to: &$0) { Self.appendInteger($0, to: &$1) } } }
+        else if T.self == [String].self { writeScalar { Self.writeArray(sameType(value, as: [String].self), to: &$0, JSONSerializer.writeString) } }
         else { return false }
         return true
     }
