@@ -56,20 +56,29 @@ public struct ServiceConfiguration: Sendable {
     public var sessionTimeToLive: Int64
     /// How many sessions (and expiry markers) are kept before the oldest are dropped.
     public var sessionCapacity: Int
-    /// The payment products (`--catalog`, else the embedded catalog). The
-    /// embedded one is decoded when first used, not at start-up: it is most of
-    /// start-up's work, and card and mask methods never need it.
+    /// The payment products (`--catalog`, else the embedded catalog). Like the
+    /// IIN table and the rates, the embedded one is decoded when first used,
+    /// not at start-up: decoding the data was most of start-up's work, and card
+    /// and mask methods need none of it.
     public var catalog: PaymentCatalog {
         get { chosenCatalog ?? .embedded }
         set { chosenCatalog = newValue }
     }
     private var chosenCatalog: PaymentCatalog?
     /// The issuer identification numbers (`--iin`, else the embedded table).
-    public var iinTable: IINTable
+    public var iinTable: IINTable {
+        get { chosenIINTable ?? .embedded }
+        set { chosenIINTable = newValue }
+    }
+    private var chosenIINTable: IINTable?
     /// The card brands and the prefixes that identify them.
     public var brands: CardBrandTable
     /// The exchange rates (`--rates`, else the embedded table).
-    public var rates: RatesTable
+    public var rates: RatesTable {
+        get { chosenRates ?? .embedded }
+        set { chosenRates = newValue }
+    }
+    private var chosenRates: RatesTable?
     /// Where tokens are kept: in memory, or the SQLite store `--data` opens.
     public var vault: any TokenVault
     /// The key payment requests are encrypted for (`--private-key`, else one
@@ -82,16 +91,16 @@ public struct ServiceConfiguration: Sendable {
     public init(
         clock: any Clock = SystemClock(), sessionTimeToLive: Int64 = defaultSessionTimeToLive,
         sessionCapacity: Int = defaultSessionCapacity, catalog: PaymentCatalog? = nil,
-        iinTable: IINTable = .embedded, brands: CardBrandTable = .standard, rates: RatesTable = .embedded,
+        iinTable: IINTable? = nil, brands: CardBrandTable = .standard, rates: RatesTable? = nil,
         vault: any TokenVault = InMemoryTokenVault(), platformKey: PlatformKey? = nil
     ) {
         self.clock = clock
         self.sessionTimeToLive = sessionTimeToLive
         self.sessionCapacity = sessionCapacity
         self.chosenCatalog = catalog
-        self.iinTable = iinTable
+        self.chosenIINTable = iinTable
         self.brands = brands
-        self.rates = rates
+        self.chosenRates = rates
         self.vault = vault
         self.platformKey = platformKey
     }
