@@ -60,13 +60,13 @@ public enum A256CBCHS512 {
 
     private static func tag(macKey: SymmetricKey, iv: [UInt8], ciphertext: [UInt8], additionalData: [UInt8]) -> [UInt8] {
         let bitLength = UInt64(additionalData.count) * 8
-        let lengthBytes = (0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> ($0 * 8)) }
-        var mac = HMAC<SHA512>(key: macKey)
-        mac.update(data: additionalData)
-        mac.update(data: iv)
-        mac.update(data: ciphertext)
-        mac.update(data: lengthBytes)
-        return Array(mac.finalize().prefix(tagByteCount))
+        var input: [UInt8] = []
+        input.reserveCapacity(additionalData.count + iv.count + ciphertext.count + 8)
+        input += additionalData
+        input += iv
+        input += ciphertext
+        for shift in stride(from: 56, through: 0, by: -8) { input.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        return Array(HMAC<SHA512>.authenticationCode(for: input, using: macKey).prefix(tagByteCount))
     }
 
     private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {

@@ -9,20 +9,46 @@ import Foundation
 /// padding (§5, as JOSE requires) for the parts of a compact JWE.
 public enum Base64 {
     public static func standard(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
+        var text: [UInt8] = []
+        append(Array(bytes), alphabet: standardAlphabet, padded: true, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     public static func url(_ bytes: some Sequence<UInt8>) -> String {
-        var encoded = Array(standard(bytes).utf8)
-        while encoded.last == UInt8(ascii: "=") { encoded.removeLast() }
-        for index in encoded.indices {
-            switch encoded[index] {
-            case UInt8(ascii: "+"): encoded[index] = UInt8(ascii: "-")
-            case UInt8(ascii: "/"): encoded[index] = UInt8(ascii: "_")
-            default: break
-            }
+        var text: [UInt8] = []
+        appendURL(Array(bytes), to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the URL-safe, unpadded encoding of `bytes` to `text` (how a compact
+    /// JWE is built, part after part, in one buffer).
+    public static func appendURL(_ bytes: [UInt8], to text: inout [UInt8]) {
+        append(bytes, alphabet: urlAlphabet, padded: false, to: &text)
+    }
+
+    private static let standardAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let urlAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Every 3 bytes become 4 characters of 6 bits each; a last group of 1 or 2
+    /// bytes becomes 2 or 3 characters, then `=` up to 4 when padded.
+    private static func append(_ bytes: [UInt8], alphabet: [UInt8], padded: Bool, to text: inout [UInt8]) {
+        text.reserveCapacity(text.count + (bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index + 3 <= bytes.count {
+            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            text.append(alphabet[Int(group >> 18 & 0x3F)])
+            text.append(alphabet[Int(group >> 12 & 0x3F)])
+            text.append(alphabet[Int(group >> 6 & 0x3F)])
+            text.append(alphabet[Int(group & 0x3F)])
+            index += 3
         }
-        return String(decoding: encoded, as: UTF8.self)
+        let remaining = bytes.count - index
+        guard remaining > 0 else { return }
+        let group = UInt32(bytes[index]) << 16 | (remaining == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+        text.append(alphabet[Int(group >> 18 & 0x3F)])
+        text.append(alphabet[Int(group >> 12 & 0x3F)])
+        if remaining == 2 { text.append(alphabet[Int(group >> 6 & 0x3F)]) }
+        if padded { text.append(contentsOf: repeatElement(UInt8(ascii: "="), count: 3 - remaining)) }
     }
 
     /// The bytes of URL-safe base64 without padding; nil for any other text.

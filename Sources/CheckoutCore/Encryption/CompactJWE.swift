@@ -11,14 +11,19 @@ public enum CompactJWE {
     public static func encrypt(
         _ plaintext: [UInt8], for key: PlatformKey, algorithm: KeyEncryptionAlgorithm = .rsaOAEP
     ) throws(EncryptionError) -> String {
-        let header = Base64.url(protectedHeader(algorithm: algorithm, keyId: key.keyId).utf8)
+        var compact: [UInt8] = []
+        Base64.appendURL(Array(protectedHeader(algorithm: algorithm, keyId: key.keyId).utf8), to: &compact)
+        let header = compact
         let random = SecureRandom.bytes(A256CBCHS512.keyByteCount + A256CBCHS512.ivByteCount)
         let contentKey = Array(random[..<A256CBCHS512.keyByteCount])
         let iv = Array(random[A256CBCHS512.keyByteCount...])
         let wrappedKey = try key.wrap(contentKey, with: algorithm)
-        let sealed = try A256CBCHS512.seal(plaintext, key: contentKey, iv: iv, additionalData: Array(header.utf8))
-        return [header, Base64.url(wrappedKey), Base64.url(iv), Base64.url(sealed.ciphertext), Base64.url(sealed.tag)]
-            .joined(separator: ".")
+        let sealed = try A256CBCHS512.seal(plaintext, key: contentKey, iv: iv, additionalData: header)
+        for part in [wrappedKey, iv, sealed.ciphertext, sealed.tag] {
+            compact.append(UInt8(ascii: "."))
+            Base64.appendURL(part, to: &compact)
+        }
+        return String(decoding: compact, as: UTF8.self)
     }
 
     /// `{"alg":"RSA-OAEP","enc":"A256CBC-HS512","kid":"…"}`, members in that order.
