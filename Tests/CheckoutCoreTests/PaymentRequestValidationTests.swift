@@ -9,6 +9,17 @@ struct PaymentRequestValidationTests {
         "cardNumber": "4111 1111 1111 1111", "expiryDate": "12/28", "cvv": "123", "cardholderName": "Wile E. Coyote",
     ]
 
+    /// Fields sort by display order; equal orders keep their place in the catalog.
+    @Test(arguments: [
+        ([1, 2, 3], ["a", "b", "c"]), ([3, 1, 2], ["b", "c", "a"]), ([2, 1, 1, 0], ["d", "b", "c", "a"]),
+        ([5, 5, 5], ["a", "b", "c"]), ([], []),
+    ])
+    func fieldsInDisplayOrderIsAStableSort(_ orders: [Int], _ expected: [String]) {
+        var product = F.visa
+        product.fields = zip(["a", "b", "c", "d"], orders).map { F.field($0, order: $1) }
+        #expect(product.fieldsInDisplayOrder.map(\.id) == expected)
+    }
+
     @Test func aCompleteRequestIsValid() {
         #expect(F.validate(F.visa, Self.validVisa) == [])
         #expect(F.validate(F.visa, ["cardNumber": "4111111111111111", "expiryDate": "1228", "cvv": "123"]) == [])

@@ -37,10 +37,8 @@ public struct CustomerInput: Sendable, Hashable, Encodable {
         self.paymentProductId = product.id
         self.accountOnFileId = accountOnFileId
         self.tokenize = tokenize
-        self.paymentValues = product.fields
-            .enumerated()
-            .sorted { ($0.element.displayHints.displayOrder, $0.offset) < ($1.element.displayHints.displayOrder, $1.offset) }
-            .compactMap { _, field in
+        self.paymentValues = product.fieldsInDisplayOrder
+            .compactMap { field in
                 guard let value = values[field.id], !value.isEmpty else { return nil }
                 return PaymentValue(key: field.id, value: FieldValidation.unmaskedValue(value, for: field))
             }

@@ -10,10 +10,13 @@ public struct Mask: Sendable, Hashable {
     /// The mask as a flat sequence: formatting emits at most one character per element.
     let elements: [MaskElement]
 
+    /// The literal characters that only separate groups (spaces, `/`, `-`): every
+    /// literal that is not a letter or a digit. Worked out once, when the mask is made.
+    public let separators: Set<Unicode.Scalar>
+
     /// Parses `text`; a single `{` or `}` outside braces is a literal.
     public init(_ text: String) throws(MaskSyntaxError) {
-        self.text = text
-        self.elements = try MaskParser.elements(of: text)
+        self.init(text: text, elements: try MaskParser.elements(of: text))
     }
 
     /// How many characters of input the mask can hold.
@@ -21,15 +24,6 @@ public struct Mask: Sendable, Hashable {
         elements.count(where: \.isPlaceholder)
     }
 
-    /// The literal characters that only separate groups (spaces, `/`, `-`): every
-    /// literal that is not a letter or a digit.
-    public var separators: Set<Unicode.Scalar> {
-        var found = Set<Unicode.Scalar>()
-        for case .literal(let scalar) in elements where !scalar.properties.isAlphabetic && !("0"..."9").contains(scalar) {
-            found.insert(scalar)
-        }
-        return found
-    }
 
     /// The same mask with every placeholder widened to `*`, so a masked value such
     /// as `411111XXXXXX1111` can be laid out by a mask made for digits.
@@ -40,6 +34,11 @@ public struct Mask: Sendable, Hashable {
     private init(text: String, elements: [MaskElement]) {
         self.text = text
         self.elements = elements
+        var separators = Set<Unicode.Scalar>()
+        for case .literal(let scalar) in elements where !scalar.properties.isAlphabetic && !("0"..."9").contains(scalar) {
+            separators.insert(scalar)
+        }
+        self.separators = separators
     }
 }
 

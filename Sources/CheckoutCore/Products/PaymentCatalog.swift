@@ -76,6 +76,14 @@ extension PaymentProduct {
         return copy
     }
 
+    /// The fields by ascending `displayOrder`; fields with the same order keep their
+    /// place in `fields` (catalogs usually list them in order already).
+    public var fieldsInDisplayOrder: [PaymentProductField] {
+        let orders = fields.map(\.displayHints.displayOrder)
+        if zip(orders, orders.dropFirst()).allSatisfy({ $0 <= $1 }) { return fields }
+        return fields.indices.sorted { (orders[$0], $0) < (orders[$1], $1) }.map { fields[$0] }
+    }
+
     /// The product with its label, its fields' labels and tooltips in `locale`; texts
     /// the catalog has no translation for keep their default.
     public func localized(to locale: String) -> PaymentProduct {

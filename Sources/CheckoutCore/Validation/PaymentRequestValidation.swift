@@ -47,7 +47,7 @@ public enum PaymentRequestValidation {
     ) -> [ValidationError] {
         let context = Context(productId: product.id, currentMonth: currentMonth, locale: locale)
         var errors: [ValidationError] = []
-        for field in fieldsInDisplayOrder(of: product) {
+        for field in product.fieldsInDisplayOrder {
             let stored = accountOnFile.flatMap { storedAttribute(for: field, in: $0) }
             errors += self.errors(
                 of: field, value: values[field.id], stored: stored, context: context, productsOfCard: productsOfCard)
@@ -57,13 +57,6 @@ public enum PaymentRequestValidation {
             errors.append(ValidationError(fieldId: key, errorMessageId: .unknownField, locale: locale))
         }
         return errors
-    }
-
-    /// The fields by ascending `displayOrder`; fields with the same order keep their
-    /// place in `fields`.
-    static func fieldsInDisplayOrder(of product: PaymentProduct) -> [PaymentProductField] {
-        let positioned = product.fields.enumerated().map { (order: $1.displayHints.displayOrder, index: $0, field: $1) }
-        return positioned.sorted { ($0.order, $0.index) < ($1.order, $1.index) }.map(\.field)
     }
 
     /// The attribute stored for `field`: the one keyed by the field id, or for the card
