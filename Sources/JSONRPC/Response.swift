@@ -5,7 +5,7 @@ enum Response {
     /// When `writeResult` fails its error is answered instead.
     static func result(id: JSONValue, _ writeResult: (inout [UInt8]) -> RPCError?) -> Swift.Result<[UInt8], RPCError> {
         var text: [UInt8] = []
-        text.reserveCapacity(256)
+        text.reserveCapacity(1024)
         text.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
         JSONSerializer.write(id, to: &text)
         text.append(contentsOf: #","result":"#.utf8)

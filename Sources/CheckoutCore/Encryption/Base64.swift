@@ -30,25 +30,40 @@ public enum Base64 {
     private static let urlAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Every 3 bytes become 4 characters of 6 bits each; a last group of 1 or 2
-    /// bytes becomes 2 or 3 characters, then `=` up to 4 when padded.
+    /// bytes becomes 2 or 3 characters, then `=` up to 4 when padded. The
+    /// characters are written into room made for them at once.
     private static func append(_ bytes: [UInt8], alphabet: [UInt8], padded: Bool, to text: inout [UInt8]) {
-        text.reserveCapacity(text.count + (bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index + 3 <= bytes.count {
-            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            text.append(alphabet[Int(group >> 18 & 0x3F)])
-            text.append(alphabet[Int(group >> 12 & 0x3F)])
-            text.append(alphabet[Int(group >> 6 & 0x3F)])
-            text.append(alphabet[Int(group & 0x3F)])
-            index += 3
+        let remaining = bytes.count % 3
+        let encodedCount = bytes.count / 3 * 4 + (remaining == 0 ? 0 : padded ? 4 : remaining + 1)
+        let start = text.count
+        text.append(contentsOf: repeatElement(0, count: encodedCount))
+        text.withUnsafeMutableBufferPointer { output in
+            alphabet.withUnsafeBufferPointer { alphabet in
+                var position = start
+                func emit(_ sixBits: UInt32) {
+                    output[position] = alphabet[Int(sixBits & 0x3F)]
+                    position += 1
+                }
+                var index = 0
+                while index + 3 <= bytes.count {
+                    let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                    emit(group >> 18)
+                    emit(group >> 12)
+                    emit(group >> 6)
+                    emit(group)
+                    index += 3
+                }
+                guard remaining > 0 else { return }
+                let group = UInt32(bytes[index]) << 16 | (remaining == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                emit(group >> 18)
+                emit(group >> 12)
+                if remaining == 2 { emit(group >> 6) }
+                while position < start + encodedCount {
+                    output[position] = UInt8(ascii: "=")
+                    position += 1
+                }
+            }
         }
-        let remaining = bytes.count - index
-        guard remaining > 0 else { return }
-        let group = UInt32(bytes[index]) << 16 | (remaining == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-        text.append(alphabet[Int(group >> 18 & 0x3F)])
-        text.append(alphabet[Int(group >> 12 & 0x3F)])
-        if remaining == 2 { text.append(alphabet[Int(group >> 6 & 0x3F)]) }
-        if padded { text.append(contentsOf: repeatElement(UInt8(ascii: "="), count: 3 - remaining)) }
     }
 
     /// The bytes of URL-safe base64 without padding; nil for any other text.

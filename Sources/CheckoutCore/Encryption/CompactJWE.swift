@@ -12,6 +12,7 @@ public enum CompactJWE {
         _ plaintext: [UInt8], for key: PlatformKey, algorithm: KeyEncryptionAlgorithm = .rsaOAEP
     ) throws(EncryptionError) -> String {
         var compact: [UInt8] = []
+        compact.reserveCapacity(4 * (plaintext.count + key.bits / 8 + 256) / 3)
         Base64.appendURL(Array(protectedHeader(algorithm: algorithm, keyId: key.keyId).utf8), to: &compact)
         let header = compact
         let random = SecureRandom.bytes(A256CBCHS512.keyByteCount + A256CBCHS512.ivByteCount)
