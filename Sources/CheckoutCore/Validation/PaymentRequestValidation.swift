@@ -52,8 +52,9 @@ public enum PaymentRequestValidation {
             errors += self.errors(
                 of: field, value: values[field.id], stored: stored, context: context, productsOfCard: productsOfCard)
         }
-        let fieldIds = Set(product.fields.map(\.id))
-        for key in values.keys.sorted() where !fieldIds.contains(key) {
+        // A product has a handful of fields: a scan beats hashing them into a set per request.
+        let unknownKeys = values.keys.filter { key in !product.fields.contains { $0.id == key } }
+        for key in unknownKeys.sorted() {
             errors.append(ValidationError(fieldId: key, errorMessageId: .unknownField, locale: locale))
         }
         return errors
