@@ -39,11 +39,15 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The executable: flags, stdio wiring, exit codes.
+        // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36 and
+        // later): the dynamic loader then spends a fraction of the time it took to
+        // relocate the statically linked Swift runtime, which cut start-up by a
+        // fifth (README, Performance). The binary stays position-independent.
         .executableTarget(name: "checkoutd", dependencies: [
             "CheckoutService", "CheckoutStore", "JSONRPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "CheckoutStoreTests", dependencies: [
