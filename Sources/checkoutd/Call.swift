@@ -6,7 +6,7 @@ import Synchronization
 /// `checkoutd call METHOD [PARAMS_JSON]`: one request, its result on stdout
 /// (exit 0) or its error object on stderr (exit 1).
 struct Call: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run one request and print its result.")
+    static let configuration = CommandConfiguration(commandName: "call", abstract: "Run one request and print its result.")
 
     @Argument(help: "The method name, e.g. mask.apply.")
     var method: String

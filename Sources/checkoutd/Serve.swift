@@ -4,7 +4,7 @@ import JSONRPC
 
 /// Serves JSON-RPC on stdin/stdout until end of input or `service.shutdown`.
 struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve JSON-RPC on stdin/stdout (the default).")
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve JSON-RPC on stdin/stdout (the default).")
 
     @OptionGroup var options: ServiceOptions
 
