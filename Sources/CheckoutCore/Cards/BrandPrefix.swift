@@ -14,9 +14,9 @@ public struct BrandPrefix: Sendable, Hashable, CustomStringConvertible {
     /// bounds are 1 to 18 digits, equally long, and in ascending order.
     public init?(_ text: String) {
         let bounds = text.split(separator: "-", omittingEmptySubsequences: false)
-            .map { $0.filter { $0 != " " } }
+            .map { CardDigits.parseTypedCardNumber(String($0)) }
         guard bounds.count == 1 || bounds.count == 2,
-              let lower = CardDigits.parse(bounds[0]), let upper = CardDigits.parse(bounds[bounds.count - 1]),
+              let lower = bounds[0], let upper = bounds[bounds.count - 1],
               (1...18).contains(lower.count), lower.count == upper.count,
               !upper.lexicographicallyPrecedes(lower)
         else { return nil }
