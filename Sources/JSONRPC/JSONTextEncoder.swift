@@ -97,7 +97,10 @@ private final class TextWriter {
         close(downTo: depth)
     }
 
-    /// Scalars recognised by type identity, as the tree encoder does.
+    /// Scalars recognised by type identity, as the tree encoder does. The
+    /// containers spell out only the hottest scalar overloads; the others reach
+    /// the generic `encode` and are caught here (so `Int8.encode(to:)` never
+    /// calls back into a generic that would call it again).
     private func writeLeaf<T: Encodable>(_ value: T) throws -> Bool {
         if T.self == String.self { writeString(sameType(value, as: String.self)) }
         else if T.self == Bool.self { writeBool(sameType(value, as: Bool.self)) }
@@ -106,6 +109,12 @@ private final class TextWriter {
         else if T.self == Int32.self { writeInteger(sameType(value, as: Int32.self)) }
         else if T.self == UInt.self { writeInteger(sameType(value, as: UInt.self)) }
         else if T.self == UInt64.self { writeInteger(sameType(value, as: UInt64.self)) }
+        else if T.self == Int8.self { writeInteger(sameType(value, as: Int8.self)) }
+        else if T.self == Int16.self { writeInteger(sameType(value, as: Int16.self)) }
+        else if T.self == UInt8.self { writeInteger(sameType(value, as: UInt8.self)) }
+        else if T.self == UInt16.self { writeInteger(sameType(value, as: UInt16.self)) }
+        else if T.self == UInt32.self { writeInteger(sameType(value, as: UInt32.self)) }
+        else if T.self == Float.self { try writeDouble(Double(sameType(value, as: Float.self))) }
         else if T.self == Double.self { try writeDouble(sameType(value, as: Double.self)) }
         else if T.self == JSONValue.self { writeScalar { JSONSerializer.write(sameType(value, as: JSONValue.self), to: &$0) } }
         else if T.self == Int?.self { if let integer = sameType(value, as: Int?.self) { writeInteger(integer) } else { writeNull() } }
@@ -185,6 +194,20 @@ private final class TextWriter {
         frames.append(Frame(id: nextID, isObject: isObject, slot: slot, firstKey: keys.count))
         slotIsOpen = false
         return nextID
+    }
+
+    /// The id of a container opened in the slot a container just opened for it at
+    /// `depth`; -1 (and giving up) when the slot or the container could not be opened.
+    func openNested(isObject: Bool, depth: Int, slotOpened: Bool) -> Int {
+        if slotOpened, let id = container(isObject: isObject, depth: depth, slot: slot) { return id }
+        giveUp()
+        return -1
+    }
+
+    /// Super encoders share a container with the value's own: the tree encoder handles them.
+    func superEncoder(depth: Int) -> any Encoder {
+        giveUp()
+        return TextEncoder(writer: self, depth: depth, slot: -1)
     }
 
     /// Makes the container `id` at `depth` the innermost one again, closing what
@@ -274,17 +297,8 @@ private struct KeyedTextContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: Bool, forKey key: Key) throws { try member(key); writer.writeBool(value) }
     mutating func encode(_ value: String, forKey key: Key) throws { try member(key); writer.writeString(value) }
     mutating func encode(_ value: Double, forKey key: Key) throws { try member(key); try writer.writeDouble(value) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try member(key); try writer.writeDouble(Double(value)) }
     mutating func encode(_ value: Int, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try member(key); writer.writeInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try member(key)
@@ -294,27 +308,21 @@ private struct KeyedTextContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = try? member(key)
-        let id = nested == nil ? nil : writer.container(isObject: true, depth: depth + 1, slot: writer.slot)
-        if id == nil { writer.giveUp() }
-        return KeyedEncodingContainer(KeyedTextContainer<NestedKey>(writer: writer, id: id ?? -1, depth: depth + 1))
+        let id = writer.openNested(isObject: true, depth: depth + 1, slotOpened: (try? member(key)) != nil)
+        return KeyedEncodingContainer(KeyedTextContainer<NestedKey>(writer: writer, id: id, depth: depth + 1))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = try? member(key)
-        let id = nested == nil ? nil : writer.container(isObject: false, depth: depth + 1, slot: writer.slot)
-        if id == nil { writer.giveUp() }
-        return UnkeyedTextContainer(writer: writer, id: id ?? -1, depth: depth + 1)
+        let id = writer.openNested(isObject: false, depth: depth + 1, slotOpened: (try? member(key)) != nil)
+        return UnkeyedTextContainer(writer: writer, id: id, depth: depth + 1)
     }
 
     mutating func superEncoder() -> any Encoder {
-        writer.giveUp()
-        return TextEncoder(writer: writer, depth: depth + 1, slot: -1)
+        writer.superEncoder(depth: depth + 1)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        writer.giveUp()
-        return TextEncoder(writer: writer, depth: depth + 1, slot: -1)
+        writer.superEncoder(depth: depth + 1)
     }
 }
 
@@ -334,17 +342,8 @@ private struct UnkeyedTextContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { try element(); writer.writeBool(value) }
     mutating func encode(_ value: String) throws { try element(); writer.writeString(value) }
     mutating func encode(_ value: Double) throws { try element(); try writer.writeDouble(value) }
-    mutating func encode(_ value: Float) throws { try element(); try writer.writeDouble(Double(value)) }
     mutating func encode(_ value: Int) throws { try element(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int8) throws { try element(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int16) throws { try element(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int32) throws { try element(); writer.writeInteger(value) }
     mutating func encode(_ value: Int64) throws { try element(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt) throws { try element(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { try element(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { try element(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { try element(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { try element(); writer.writeInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try element()
@@ -352,22 +351,17 @@ private struct UnkeyedTextContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = try? element()
-        let id = nested == nil ? nil : writer.container(isObject: true, depth: depth + 1, slot: writer.slot)
-        if id == nil { writer.giveUp() }
-        return KeyedEncodingContainer(KeyedTextContainer<NestedKey>(writer: writer, id: id ?? -1, depth: depth + 1))
+        let id = writer.openNested(isObject: true, depth: depth + 1, slotOpened: (try? element()) != nil)
+        return KeyedEncodingContainer(KeyedTextContainer<NestedKey>(writer: writer, id: id, depth: depth + 1))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = try? element()
-        let id = nested == nil ? nil : writer.container(isObject: false, depth: depth + 1, slot: writer.slot)
-        if id == nil { writer.giveUp() }
-        return UnkeyedTextContainer(writer: writer, id: id ?? -1, depth: depth + 1)
+        let id = writer.openNested(isObject: false, depth: depth + 1, slotOpened: (try? element()) != nil)
+        return UnkeyedTextContainer(writer: writer, id: id, depth: depth + 1)
     }
 
     mutating func superEncoder() -> any Encoder {
-        writer.giveUp()
-        return TextEncoder(writer: writer, depth: depth + 1, slot: -1)
+        writer.superEncoder(depth: depth + 1)
     }
 }
 
@@ -382,17 +376,8 @@ private struct SingleValueTextContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Bool) throws { writer.checkSlot(slot); writer.writeBool(value) }
     mutating func encode(_ value: String) throws { writer.checkSlot(slot); writer.writeString(value) }
     mutating func encode(_ value: Double) throws { writer.checkSlot(slot); try writer.writeDouble(value) }
-    mutating func encode(_ value: Float) throws { writer.checkSlot(slot); try writer.writeDouble(Double(value)) }
     mutating func encode(_ value: Int) throws { writer.checkSlot(slot); writer.writeInteger(value) }
-    mutating func encode(_ value: Int8) throws { writer.checkSlot(slot); writer.writeInteger(value) }
-    mutating func encode(_ value: Int16) throws { writer.checkSlot(slot); writer.writeInteger(value) }
-    mutating func encode(_ value: Int32) throws { writer.checkSlot(slot); writer.writeInteger(value) }
     mutating func encode(_ value: Int64) throws { writer.checkSlot(slot); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt) throws { writer.checkSlot(slot); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { writer.checkSlot(slot); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { writer.checkSlot(slot); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { writer.checkSlot(slot); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { writer.checkSlot(slot); writer.writeInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         writer.checkSlot(slot)
