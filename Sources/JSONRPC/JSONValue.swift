@@ -65,6 +65,20 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     public var keys: [String] { members.map(\.key) }
+
+    /// The positions of the members whose key an earlier member already has.
+    /// Small objects (requests' usual size) are scanned pairwise, which costs less
+    /// than hashing every key; larger ones go through a set, so a line holding a
+    /// huge object stays linear.
+    public var repeatedKeyIndices: [Int] {
+        if members.count <= 16 {
+            return members.indices.dropFirst().filter { index in
+                members[..<index].contains { $0.key == members[index].key }
+            }
+        }
+        var seen = Set<String>(minimumCapacity: members.count)
+        return members.indices.filter { !seen.insert(members[$0].key).inserted }
+    }
 }
 
 /// Helpers for numbers kept as text.

@@ -64,13 +64,15 @@ private struct DecodingStopped: Error {}
 /// The problems found so far, and which members of each object the type asked
 /// for (one flag per member, all objects in one array), to report the rest.
 private final class ProblemLog {
-    var problems: [ParamProblem] = []
+    private(set) var problems: [ParamProblem] = []
+    /// The paths already in `problems`: the first problem found at a path is the one reported.
+    private var recordedPaths: Set<String> = []
     private var objects: [(path: ParamPath, object: JSONObject, firstFlag: Int)] = []
     private var requested: [Bool] = []
 
     func record(_ path: ParamPath, _ message: String) {
         let pointer = JSONPointer.string(path.tokens)
-        if !problems.contains(where: { $0.path == pointer }) {
+        if recordedPaths.insert(pointer).inserted {
             problems.append(ParamProblem(path: pointer, message: message))
         }
     }
@@ -80,9 +82,8 @@ private final class ProblemLog {
         let firstFlag = requested.count
         objects.append((path, object, firstFlag))
         requested.append(contentsOf: repeatElement(false, count: object.members.count))
-        let members = object.members
-        for index in members.indices.dropFirst() where members[..<index].contains(where: { $0.key == members[index].key }) {
-            record(path.appending(members[index].key), "appears more than once")
+        for index in object.repeatedKeyIndices {
+            record(path.appending(object.members[index].key), "appears more than once")
         }
         return firstFlag
     }

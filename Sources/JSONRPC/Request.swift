@@ -16,11 +16,10 @@ struct Request: Sendable {
             ])))
         }
         var problems: [ParamProblem] = []
-        let members = object.members
-        for index in members.indices.dropFirst() where members[..<index].contains(where: { $0.key == members[index].key }) {
-            problems.append(ParamProblem(path: JSONPointer.string([members[index].key]), message: "appears more than once"))
+        for index in object.repeatedKeyIndices {
+            problems.append(ParamProblem(path: JSONPointer.string([object.members[index].key]), message: "appears more than once"))
         }
-        for member in members where !Self.memberNames.contains(member.key) {
+        for member in object.members where !Self.memberNames.contains(member.key) {
             problems.append(ParamProblem(path: JSONPointer.string([member.key]), message: "is not a member of a JSON-RPC 2.0 request"))
         }
         if object["jsonrpc"] != .string("2.0") {

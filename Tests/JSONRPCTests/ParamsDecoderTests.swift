@@ -173,3 +173,34 @@ struct StringDictionaryDecodingTests {
         }
     }
 }
+
+/// Repeated keys are found the same way in small objects (scanned pairwise) and
+/// large ones (through a set), and a huge params object is still decoded.
+@Suite("Params decoding: repeated keys")
+struct RepeatedKeyTests {
+    static func object(_ keys: [String]) -> JSONObject {
+        JSONObject(keys.map { JSONObject.Member(key: $0, value: .null) })
+    }
+
+    @Test(arguments: [
+        ([], []), (["a"], []), (["a", "b", "a"], [2]), (["a", "a", "a"], [1, 2]),
+        (["x", "y", "z", "y", "x"], [3, 4]),
+    ] as [([String], [Int])])
+    func smallAndLargeObjectsAgree(_ keys: [String], _ expected: [Int]) {
+        #expect(Self.object(keys).repeatedKeyIndices == expected)
+        // Padded past the pairwise limit with distinct keys, the same positions (shifted) repeat.
+        let padding = (0..<40).map { "pad\($0)" }
+        #expect(Self.object(padding + keys).repeatedKeyIndices == expected.map { $0 + padding.count })
+    }
+
+    @Test func aHugeParamsObjectReportsItsRepeatedKeyAndEveryUnknownOne() {
+        let keys = (0..<50_000).map { "k\($0)" } + ["k7"]
+        let params = JSONValue.object(JSONObject(keys.map { JSONObject.Member(key: $0, value: .number("1")) }))
+        guard case .failure(let error) = ParamsDecoder.decode(NoParams.self, from: params) else {
+            Issue.record("a params object full of unknown members was accepted")
+            return
+        }
+        #expect(error.problems.first == ParamProblem(path: "/k7", message: "appears more than once"))
+        #expect(error.problems.count == 50_000)
+    }
+}
