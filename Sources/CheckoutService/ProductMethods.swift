@@ -62,11 +62,10 @@ extension CheckoutService {
     /// untranslated: all that validating and encrypting a payment request needs,
     /// without copying every field to translate it.
     func productRules(id: Int, for session: Session) throws(CheckoutError) -> PaymentProduct {
-        guard var product = configuration.catalog.product(id: id) else { throw .unknownProduct(paymentProductId: id) }
+        guard let product = configuration.catalog.product(id: id) else { throw .unknownProduct(paymentProductId: id) }
         guard isOffered(productId: id, in: session) else {
             throw .productNotAvailable(paymentProductId: id, context: session.context)
         }
-        product.accountsOnFile = session.accountsOnFile.filter { $0.paymentProductId == id }
-        return product
+        return product.withAccounts(from: session.accountsOnFile)
     }
 }

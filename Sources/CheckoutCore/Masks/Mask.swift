@@ -24,7 +24,6 @@ public struct Mask: Sendable, Hashable {
         elements.count(where: \.isPlaceholder)
     }
 
-
     /// The same mask with every placeholder widened to `*`, so a masked value such
     /// as `411111XXXXXX1111` can be laid out by a mask made for digits.
     public var relaxed: Mask {

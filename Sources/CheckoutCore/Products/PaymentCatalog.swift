@@ -71,7 +71,12 @@ extension PaymentProduct {
 
     /// The product as a session sees it: localized, with its accounts on file.
     public func offered(in context: PaymentContext, accountsOnFile: [AccountOnFile]) -> PaymentProduct {
-        var copy = localized(to: context.locale)
+        withAccounts(from: accountsOnFile).localized(to: context.locale)
+    }
+
+    /// The product with those of `accountsOnFile` that belong to it, labels untranslated.
+    public func withAccounts(from accountsOnFile: [AccountOnFile]) -> PaymentProduct {
+        var copy = self
         copy.accountsOnFile = accountsOnFile.filter { $0.paymentProductId == id }
         return copy
     }
