@@ -51,9 +51,16 @@ extension PaymentRequestMethods {
             let alg: KeyEncryptionAlgorithm?
         }
 
-        struct Result: Encodable, Sendable {
+        struct Result: Encodable, Sendable, JSONTextWritable {
             let encryptedCustomerInput: String
             let encodedClientMetaInfo: String
+
+            func write(to json: inout JSONTextWriter) {
+                json.object { json in
+                    json.member("encryptedCustomerInput", encryptedCustomerInput)
+                    json.member("encodedClientMetaInfo", encodedClientMetaInfo)
+                }
+            }
         }
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
@@ -67,7 +74,7 @@ extension PaymentRequestMethods {
                 accountOnFileId: request.accountOnFile?.id, tokenize: params.tokenize ?? false, values: params.values)
             let metaInfo = ClientMetaInfo(sdkName: CheckoutService.name, sdkVersion: CheckoutService.version,
                                           appIdentifier: request.session.appIdentifier)
-            let plaintext = try JSONTextEncoder.bytes(of: input)
+            let plaintext = JSONTextWriter.bytes(of: input)
             let key = try service.platformKey.key()
             let encrypted: String
             do {
@@ -76,7 +83,7 @@ extension PaymentRequestMethods {
                 throw CheckoutError.encryptionFailed(detail: "\(error)")
             }
             return Result(encryptedCustomerInput: encrypted,
-                          encodedClientMetaInfo: Base64.standard(try JSONTextEncoder.bytes(of: metaInfo)))
+                          encodedClientMetaInfo: Base64.standard(JSONTextWriter.bytes(of: metaInfo)))
         }
     }
 }

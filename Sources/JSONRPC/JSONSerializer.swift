@@ -38,6 +38,25 @@ public enum JSONSerializer {
         }
     }
 
+    /// Decimal digits, with a minus sign when negative. The digits are made
+    /// right to left in a scratch buffer, so `output` is only appended to.
+    @usableFromInline
+    static func writeInteger<I: FixedWidthInteger>(_ integer: I, to output: inout [UInt8]) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        var remaining = integer.magnitude
+        let capacity = 40 // digits of the largest 128-bit magnitude, and one spare
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { digits in
+            var start = capacity
+            repeat {
+                let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(digit)
+                remaining = quotient
+            } while remaining > 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
     public static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var string = string

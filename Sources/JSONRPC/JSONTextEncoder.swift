@@ -119,7 +119,7 @@ private final class TextWriter {
         else if T.self == JSONValue.self { writeScalar { JSONSerializer.write(sameType(value, as: JSONValue.self), to: &$0) } }
         else if T.self == Int?.self { if let integer = sameType(value, as: Int?.self) { writeInteger(integer) } else { writeNull() } }
         else if T.self == String?.self { if let string = sameType(value, as: String?.self) { writeString(string) } else { writeNull() } }
-        else if T.self == [Int].self { writeScalar { Self.writeArray(sameType(value, as: [Int].self), to: &$0) { Self.appendInteger($0, to: &$1) } } }
+        else if T.self == [Int].self { writeScalar { Self.writeArray(sameType(value, as: [Int].self), to: &$0) { JSONSerializer.writeInteger($0, to: &$1) } } }
         else if T.self == [String].self { writeScalar { Self.writeArray(sameType(value, as: [String].self), to: &$0, JSONSerializer.writeString) } }
         else { return false }
         return true
@@ -145,20 +145,7 @@ private final class TextWriter {
     func writeString(_ string: String) { writeScalar { JSONSerializer.writeString(string, to: &$0) } }
 
     func writeInteger<I: FixedWidthInteger>(_ integer: I) {
-        writeScalar { Self.appendInteger(integer, to: &$0) }
-    }
-
-    static func appendInteger<I: FixedWidthInteger>(_ integer: I, to output: inout [UInt8]) {
-        guard integer != 0 else { return output.append(UInt8(ascii: "0")) }
-        if integer < 0 { output.append(UInt8(ascii: "-")) }
-        let start = output.count
-        var remaining = integer.magnitude
-        while remaining > 0 {
-            let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
-            output.append(UInt8(ascii: "0") + UInt8(digit))
-            remaining = quotient
-        }
-        output[start...].reverse()
+        writeScalar { JSONSerializer.writeInteger(integer, to: &$0) }
     }
 
     /// Same text as the tree encoder: whole numbers below 10^15 as integers.

@@ -36,6 +36,7 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) {
         precondition(entries[Method.name] == nil, "\(Method.name) is registered twice")
+        let writeResult = JSONTextEncoder.resultWriter(for: Method.Result.self)
         entries[Method.name] = Entry(name: Method.name, execution: Method.execution) { params, context, output in
             let decoded: Method.Params
             switch ParamsDecoder.decode(Method.Params.self, from: params) {
@@ -43,7 +44,7 @@ public struct MethodRegistry: Sendable {
             case .failure(let error): return .invalidParams(error.problems)
             }
             do {
-                try JSONTextEncoder.encode(try handler(decoded, context), appendingTo: &output)
+                try writeResult(try handler(decoded, context), &output)
                 return nil
             } catch let error as any RPCErrorConvertible {
                 return error.rpcError

@@ -1,0 +1,118 @@
+/// Compact JSON text written member by member, for `JSONTextWritable` values.
+///
+/// Commas are placed by the writer: every value and every key starts with one
+/// unless it is the first in its container. Keys are static strings that need no
+/// escaping (the member names of this service's results); string values are
+/// escaped as `JSONSerializer` escapes them, and integers are written as
+/// `JSONTextEncoder` writes them, so the text is the same as the Codable path's.
+///
+/// Everything here is `@inlinable`, so that the writing code of a conformance in
+/// another module is specialized for its member types instead of looking up
+/// generic metadata (of `Optional<FieldState>`, say) on every member.
+public struct JSONTextWriter {
+    @usableFromInline var output: [UInt8]
+    @usableFromInline var needsComma = false
+
+    @inlinable
+    public init() {
+        output = []
+    }
+
+    /// The text written so far.
+    public var bytes: [UInt8] { output }
+
+    /// The JSON text of `value`.
+    @inlinable
+    public static func bytes(of value: some JSONTextWritable) -> [UInt8] {
+        var output: [UInt8] = []
+        append(value, to: &output)
+        return output
+    }
+
+    /// Appends the JSON text of `value` to `output`.
+    @inlinable
+    public static func append(_ value: some JSONTextWritable, to output: inout [UInt8]) {
+        var writer = JSONTextWriter()
+        swap(&writer.output, &output)
+        value.write(to: &writer)
+        swap(&writer.output, &output)
+    }
+
+    /// An object whose members `members` writes.
+    @inlinable
+    public mutating func object(_ members: (inout JSONTextWriter) -> Void) {
+        startValue()
+        output.append(UInt8(ascii: "{"))
+        needsComma = false
+        members(&self)
+        output.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// An array of `elements`.
+    @inlinable
+    public mutating func array<Elements: Sequence>(_ elements: Elements) where Elements.Element: JSONTextWritable {
+        startValue()
+        output.append(UInt8(ascii: "["))
+        needsComma = false
+        for element in elements { element.write(to: &self) }
+        output.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// A member of the object being written; an optional `value` that is nil is written as `null`.
+    @inlinable
+    public mutating func member(_ key: StaticString, _ value: some JSONTextWritable) {
+        writeKey(key)
+        value.write(to: &self)
+    }
+
+    /// A member written only when `value` is not nil, as `encodeIfPresent` does.
+    @inlinable
+    public mutating func memberIfPresent(_ key: StaticString, _ value: (some JSONTextWritable)?) {
+        guard let value else { return }
+        member(key, value)
+    }
+
+    @inlinable
+    public mutating func string(_ string: String) {
+        startValue()
+        JSONSerializer.writeString(string, to: &output)
+    }
+
+    @inlinable
+    public mutating func integer(_ integer: Int) {
+        startValue()
+        JSONSerializer.writeInteger(integer, to: &output)
+    }
+
+    @inlinable
+    public mutating func bool(_ flag: Bool) {
+        startValue()
+        output.append(contentsOf: (flag ? "true" : "false").utf8)
+    }
+
+    @inlinable
+    public mutating func null() {
+        startValue()
+        output.append(contentsOf: "null".utf8)
+    }
+
+    @inlinable
+    mutating func writeKey(_ key: StaticString) {
+        assert(key.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } },
+               "object keys are written without escaping")
+        startValue()
+        output.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    @inlinable
+    mutating func startValue() {
+        if needsComma { output.append(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+}

@@ -1,0 +1,79 @@
+import CheckoutCore
+@testable import CheckoutService
+import JSONRPC
+import Testing
+
+/// Each value that writes its own JSON text writes exactly what its `Encodable`
+/// conformance gives through the tree encoder, the reference.
+@Suite("Direct result text")
+struct DirectResultTextTests {
+    func expectSameText<Value: JSONTextWritable>(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let reference = String(decoding: JSONSerializer.bytes(of: try JSONValueEncoder.encode(value)), as: UTF8.self)
+        let direct = String(decoding: JSONTextWriter.bytes(of: value), as: UTF8.self)
+        #expect(direct == reference, sourceLocation: sourceLocation)
+    }
+
+    static let fieldStates: [FieldState?] = [
+        nil, .valid, .incomplete(.length), .invalid(.luhn, .allowedInContext),
+        .invalid(.format, .length, .luhn, .expirationDate, .allowedInContext),
+    ]
+
+    /// Every standard brand, no brand, and a made-up brand with no product and text that needs escaping.
+    static let brands: [CardBrand?] = CardBrandTable.standard.brands + [
+        nil, CardBrand(code: "odd\"brand", name: "Ünïcode \\ \u{1}", paymentProductId: nil, panLengths: [], cvcLength: 0),
+    ]
+
+    @Test(arguments: brands)
+    func cardValidationResultsInEveryShape(_ brand: CardBrand?) throws {
+        for pan in Self.fieldStates {
+            for expiry in Self.fieldStates {
+                for cvc in Self.fieldStates {
+                    try expectSameText(CardValidationResult(cardBrand: brand, pan: pan, expiryDate: expiry, cvc: cvc,
+                                                            validationSuccess: pan?.isValid == true))
+                }
+            }
+        }
+    }
+
+    @Test func cardValidationResultsOfTypedInput() throws {
+        let pans = [nil, "", "4", "4111 1111 1111 1111", "37828224631000", "5555555555554444", "6200000000000005", "abc"]
+        let expiries = [nil, "12/30", "13/30", "1", "11/2026"]
+        let cvcs = [nil, "1", "123", "1234", "12a"]
+        for pan in pans {
+            for expiry in expiries {
+                for cvc in cvcs {
+                    try expectSameText(CardValidation.validate(
+                        pan: pan, expiryDate: expiry, cvc: cvc, acceptedBrands: AcceptedBrands(codes: ["visa", "amex"]),
+                        currentMonth: CalendarMonth(year: 2026, month: 11)))
+                }
+            }
+        }
+    }
+
+    @Test func customerInputOfEveryCatalogProduct() throws {
+        let products = ServiceConfiguration().catalog.paymentProducts
+        #expect(!products.isEmpty)
+        for product in products {
+            let values = Dictionary(uniqueKeysWithValues: product.fields.enumerated().map { index, field in
+                (field.id, index % 2 == 0 ? "4111 1111 \"1111\" \\ 1111" : "Zoë\u{0}\n")
+            })
+            for accountOnFileId in [nil, "aof-\"1\""] {
+                for tokenize in [false, true] {
+                    try expectSameText(CustomerInput(
+                        clientSessionId: "session", nonce: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", product: product,
+                        accountOnFileId: accountOnFileId, tokenize: tokenize, values: values))
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [nil, "", "com.example.shop", "an \"app\" \\ é"])
+    func clientMetaInfo(_ appIdentifier: String?) throws {
+        try expectSameText(ClientMetaInfo(sdkName: "checkoutd", sdkVersion: "1.0.0", appIdentifier: appIdentifier))
+    }
+
+    @Test func encryptResult() throws {
+        try expectSameText(PaymentRequestMethods.Encrypt.Result(
+            encryptedCustomerInput: "eyJhbGciOiJSU0EtT0FFUCJ9.a.b.c.d", encodedClientMetaInfo: "eyJ9"))
+    }
+}

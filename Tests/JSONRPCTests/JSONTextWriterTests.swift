@@ -1,0 +1,159 @@
+@testable import JSONRPC
+import Testing
+
+/// A `JSONTextWritable` conformance written as the writer's users write them
+/// produces the same bytes as the tree encoder does for its `Encodable`
+/// conformance, and the registry writes such results directly.
+@Suite struct JSONTextWriterTests {
+    /// Every member shape the writer offers: nested objects, optionals written as
+    /// null or left out, arrays of scalars and of objects, and empty arrays.
+    struct Order: Encodable, JSONTextWritable, CustomTestStringConvertible {
+        struct Line: Encodable, JSONTextWritable {
+            let sku: String
+            let quantity: Int
+            let gift: Bool
+
+            func write(to json: inout JSONTextWriter) {
+                json.object { json in
+                    json.member("sku", sku)
+                    json.member("quantity", quantity)
+                    json.member("gift", gift)
+                }
+            }
+        }
+
+        let reference: String
+        let customer: String?
+        let note: String?
+        let lines: [Line]
+        let tags: [String]
+        let amounts: [Int]
+        let shipping: Line?
+        let paid: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case reference, customer, note, lines, tags, amounts, shipping, paid
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(reference, forKey: .reference)
+            try container.encode(customer, forKey: .customer)
+            try container.encodeIfPresent(note, forKey: .note)
+            try container.encode(lines, forKey: .lines)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(amounts, forKey: .amounts)
+            try container.encode(shipping, forKey: .shipping)
+            try container.encodeIfPresent(paid, forKey: .paid)
+        }
+
+        func write(to json: inout JSONTextWriter) {
+            json.object { json in
+                json.member("reference", reference)
+                json.member("customer", customer)
+                json.memberIfPresent("note", note)
+                json.member("lines", lines)
+                json.member("tags", tags)
+                json.member("amounts", amounts)
+                json.member("shipping", shipping)
+                json.memberIfPresent("paid", paid)
+            }
+        }
+
+        var testDescription: String { reference }
+    }
+
+    static let orders: [Order] = [
+        Order(reference: "empty", customer: nil, note: nil, lines: [], tags: [], amounts: [], shipping: nil, paid: nil),
+        Order(reference: "full", customer: "Ada", note: "leave at the door", lines: [
+            Order.Line(sku: "A-1", quantity: 1, gift: false),
+            Order.Line(sku: "B-2", quantity: 12, gift: true),
+        ], tags: ["x", "y", "z"], amounts: [0, -1, 1, Int.max, Int.min], shipping: Order.Line(sku: "ship", quantity: 0, gift: false),
+        paid: true),
+        Order(reference: "escapes \" \\ \n \t \u{1} é 😀", customer: "\u{7f}\u{2028}", note: "", lines: [],
+              tags: ["", "\"", "\\\\"], amounts: [10, 100, 1_000_000], shipping: nil, paid: false),
+        Order(reference: "one of each", customer: nil, note: "n", lines: [Order.Line(sku: "", quantity: -42, gift: true)],
+              tags: ["only"], amounts: [7], shipping: nil, paid: nil),
+    ]
+
+    @Test(arguments: orders)
+    func writesTheTreeEncodersText(_ order: Order) throws {
+        let expected = JSONSerializer.bytes(of: try JSONValueEncoder.encode(order))
+        #expect(String(decoding: JSONTextWriter.bytes(of: order), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    @Test func appendsAfterWhatIsAlreadyThere() {
+        var output = Array("[1,".utf8)
+        JSONTextWriter.append(Order.Line(sku: "s", quantity: 2, gift: false), to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == #"[1,{"sku":"s","quantity":2,"gift":false}"#)
+    }
+
+    /// Every power of ten, its neighbours and its negation, and the extremes of each width.
+    static let integers: [Int] = {
+        var values = [0, Int.max, Int.min, Int(Int32.max), Int(Int32.min), Int(UInt32.max)]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+        }
+        return values
+    }()
+
+    @Test(arguments: integers)
+    func integersAreTheirDecimalDigits(_ integer: Int) {
+        var output: [UInt8] = []
+        JSONSerializer.writeInteger(integer, to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == String(integer))
+    }
+
+    @Test func widestIntegersAreTheirDecimalDigits() {
+        for value in [UInt64.max, UInt64(Int64.max) + 1] {
+            var output: [UInt8] = []
+            JSONSerializer.writeInteger(value, to: &output)
+            #expect(String(decoding: output, as: UTF8.self) == String(value))
+        }
+        for value in [Int8.min, Int8.max, -1] {
+            var output: [UInt8] = []
+            JSONSerializer.writeInteger(value, to: &output)
+            #expect(String(decoding: output, as: UTF8.self) == String(value))
+        }
+    }
+
+    /// A result whose two conformances disagree, so the text shows which one the registry used.
+    struct Probe: Encodable, JSONTextWritable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode("through Encodable")
+        }
+
+        func write(to json: inout JSONTextWriter) { json.string("direct") }
+    }
+
+    struct PlainProbe: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode("through Encodable")
+        }
+    }
+
+    enum WritableMethod: RPCMethod {
+        static let name = "probe.writable"
+        typealias Params = NoParams
+        typealias Result = Probe
+    }
+
+    enum PlainMethod: RPCMethod {
+        static let name = "probe.plain"
+        typealias Params = NoParams
+        typealias Result = PlainProbe
+    }
+
+    @Test func registryWritesWritableResultsDirectlyAndOthersThroughEncodable() throws {
+        var registry = MethodRegistry()
+        registry.register(WritableMethod.self) { _, _ in Probe() }
+        registry.register(PlainMethod.self) { _, _ in PlainProbe() }
+        let context = RequestContext(id: .number("1"))
+        #expect(try registry["probe.writable"]!.invoke(.object(JSONObject()), context).get() == .string("direct"))
+        #expect(try registry["probe.plain"]!.invoke(.object(JSONObject()), context).get() == .string("through Encodable"))
+    }
+}
