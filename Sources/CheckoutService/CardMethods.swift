@@ -11,12 +11,20 @@ enum CardMethods {
         static let name = "card.validate"
         typealias Result = CardValidationResult
 
-        struct Params: Decodable, Sendable {
+        struct Params: Decodable, Sendable, Hashable, PlainParams {
             let pan: String?
             let expiryDate: String?
             let cvc: String?
             let acceptedBrands: [String]?
             let clientSessionId: ClientIdentifier?
+
+            init?(plain params: inout PlainParamsReader) {
+                pan = params.string("pan")
+                expiryDate = params.string("expiryDate")
+                cvc = params.string("cvc")
+                acceptedBrands = params.strings("acceptedBrands")
+                clientSessionId = params.string("clientSessionId", as: ClientIdentifier.init(validating:))
+            }
         }
 
         /// `acceptedBrands`, when given, replaces the session's list for this call.

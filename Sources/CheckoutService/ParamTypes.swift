@@ -53,6 +53,12 @@ struct ClientIdentifier: Decodable, Sendable, Hashable, DecodingStandIn {
         self.value = value
     }
 
+    /// The identifier `text` is, if it is one.
+    init?(validating text: String) {
+        guard Self.isValid(text) else { return nil }
+        value = text
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         value = try container.decode(String.self)

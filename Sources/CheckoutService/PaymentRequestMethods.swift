@@ -42,13 +42,25 @@ extension PaymentRequestMethods {
         static let name = "paymentRequest.encrypt"
         static let execution = Execution.concurrent
 
-        struct Params: Decodable, Sendable {
+        struct Params: Decodable, Sendable, Hashable, PlainParams {
             let clientSessionId: ClientIdentifier
             let paymentProductId: Int
             let accountOnFileId: String?
             let tokenize: Bool?
             let values: [String: String]
             let alg: KeyEncryptionAlgorithm?
+
+            init?(plain params: inout PlainParamsReader) {
+                guard let clientSessionId = params.string("clientSessionId", as: ClientIdentifier.init(validating:)),
+                      let paymentProductId = params.integer("paymentProductId"),
+                      let values = params.stringsByKey("values") else { return nil }
+                self.clientSessionId = clientSessionId
+                self.paymentProductId = paymentProductId
+                self.values = values
+                accountOnFileId = params.string("accountOnFileId")
+                tokenize = params.bool("tokenize")
+                alg = params.string("alg", as: KeyEncryptionAlgorithm.init(rawValue:))
+            }
         }
 
         struct Result: Encodable, Sendable, JSONTextWritable {

@@ -36,10 +36,11 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) {
         precondition(entries[Method.name] == nil, "\(Method.name) is registered twice")
+        let readParams = ParamsDecoder.paramsReader(for: Method.Params.self)
         let writeResult = JSONTextEncoder.resultWriter(for: Method.Result.self)
         entries[Method.name] = Entry(name: Method.name, execution: Method.execution) { params, context, output in
             let decoded: Method.Params
-            switch ParamsDecoder.decode(Method.Params.self, from: params) {
+            switch readParams(params) {
             case .success(let value): decoded = value
             case .failure(let error): return .invalidParams(error.problems)
             }

@@ -1,0 +1,128 @@
+/// Params that read their plain, well-formed shape straight from the request's
+/// JSON. `ParamsDecoder` goes through `Decodable`, at about two thousand
+/// instructions a member; a method hot enough for that to show conforms its
+/// params to this protocol too, and `MethodRegistry` tries this reading first.
+///
+/// `init?(plain:)` answers nil whenever the params are anything but plain: a
+/// member of another type, a member it does not know, a value its own rules
+/// reject. `ParamsDecoder` then decodes them and names every problem, so the
+/// errors a caller sees are always the decoder's. Wherever the plain reading
+/// answers, it must answer what the decoder would, and a table test holds each
+/// conformance to that.
+public protocol PlainParams: Decodable {
+    init?(plain params: inout PlainParamsReader)
+}
+
+extension PlainParams {
+    /// The params read plainly from `params`; nil when they are not plain.
+    static func readPlainly(from params: JSONValue) -> Self? {
+        guard var reader = PlainParamsReader(params), let value = Self(plain: &reader), reader.isComplete else { return nil }
+        return value
+    }
+}
+
+/// The members of a params object, read by name for `PlainParams`. Each accessor
+/// answers nil for a member that is absent, and for one of another type, which
+/// also makes the params not plain. `null` is another type: the decoder turns it
+/// down for optional members too, and says so.
+public struct PlainParamsReader {
+    private let members: [JSONObject.Member]
+    private var membersRead = 0
+    private var isPlain = true
+
+    init?(_ params: JSONValue) {
+        guard case .object(let object) = params else { return nil }
+        members = object.members
+    }
+
+    /// True when every member was read, each with the type asked for: nothing
+    /// unknown, repeated or mistyped was met.
+    public var isComplete: Bool { isPlain && membersRead == members.count }
+
+    public mutating func string(_ key: String) -> String? {
+        read(key) { if case .string(let string) = $0 { string } else { nil } }
+    }
+
+    /// A string member made into a value by `convert`; a string it turns down
+    /// (nil) makes the params not plain, so the decoder can say why.
+    public mutating func string<Value>(_ key: String, as convert: (String) -> Value?) -> Value? {
+        read(key) { if case .string(let string) = $0 { convert(string) } else { nil } }
+    }
+
+    public mutating func integer(_ key: String) -> Int? {
+        read(key) { value in
+            guard case .number(let text) = value, JSONNumber.isInteger(text) else { return nil }
+            return Int(text)
+        }
+    }
+
+    public mutating func bool(_ key: String) -> Bool? {
+        read(key) { if case .bool(let flag) = $0 { flag } else { nil } }
+    }
+
+    public mutating func strings(_ key: String) -> [String]? {
+        read(key) { value in
+            guard case .array(let elements) = value else { return nil }
+            var strings: [String] = []
+            strings.reserveCapacity(elements.count)
+            for element in elements {
+                guard case .string(let string) = element else { return nil }
+                strings.append(string)
+            }
+            return strings
+        }
+    }
+
+    /// An object whose members are all strings, keys unique.
+    public mutating func stringsByKey(_ key: String) -> [String: String]? {
+        read(key) { value in
+            guard case .object(let object) = value else { return nil }
+            var strings: [String: String] = [:]
+            strings.reserveCapacity(object.members.count)
+            for member in object.members {
+                guard case .string(let string) = member.value, strings.updateValue(string, forKey: member.key) == nil
+                else { return nil }
+            }
+            return strings
+        }
+    }
+
+    private mutating func read<Value>(_ key: String, _ convert: (JSONValue) -> Value?) -> Value? {
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        membersRead += 1
+        guard let converted = convert(member.value) else {
+            isPlain = false
+            return nil
+        }
+        return converted
+    }
+}
+
+extension ParamsDecoder {
+    /// How params of type `T` are decoded: by `PlainParams` reading first when `T`
+    /// offers it, then by the decoder. Decided once per type, when a method is
+    /// registered. Plainly read params that fail their own `ParamsChecking` rules
+    /// go to the decoder too, so the problems are reported in its order.
+    static func paramsReader<T: Decodable & Sendable>(for type: T.Type) -> @Sendable (JSONValue) -> Swift.Result<T, ParamsError> {
+        guard let plain = type as? any (PlainParams & Sendable).Type else {
+            return { params in decode(T.self, from: params) }
+        }
+        return plainReader(plain, for: T.self)
+    }
+
+    private static func plainReader<Plain: PlainParams & Sendable, T: Decodable & Sendable>(
+        _ plain: Plain.Type, for type: T.Type
+    ) -> @Sendable (JSONValue) -> Swift.Result<T, ParamsError> {
+        let isChecked = type is any ParamsChecking.Type
+        return { params in
+            if let read = Plain.readPlainly(from: params) {
+                let value = sameType(read, as: T.self)
+                guard isChecked, let checked = value as? any ParamsChecking else { return .success(value) }
+                var checks = ParamChecks(failedPaths: [])
+                checked.check(&checks)
+                if checks.problems.isEmpty { return .success(value) }
+            }
+            return decode(T.self, from: params)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+@testable import CheckoutService
+@testable import JSONRPC
+import Testing
+
+/// The params that read themselves plainly answer what the decoder answers, and
+/// leave everything that is not plain to it.
+@Suite("Plain params reading")
+struct PlainParamsReadingTests {
+    func expectAgreement<Params: PlainParams & Hashable & Sendable>(
+        _ type: Params.Type, _ text: String, plain expectedPlain: Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let params = try JSONParser.parse(text)
+        let plain = Params.readPlainly(from: params)
+        let decoded = ParamsDecoder.decode(Params.self, from: params)
+        #expect((plain != nil) == expectedPlain, sourceLocation: sourceLocation)
+        if let plain { #expect(plain == (try decoded.get()), sourceLocation: sourceLocation) }
+    }
+
+    static let validatePlain = [
+        #"{"pan":"4111 1111 1111 1111","expiryDate":"12/30","cvc":"123"}"#,
+        #"{}"#,
+        #"{"pan":"","acceptedBrands":["visa","AmEx"],"clientSessionId":"abc_DEF-123"}"#,
+        #"{"pan":"4","acceptedBrands":[]}"#,
+    ]
+
+    static let validateNotPlain = [
+        #"{"pan":null,"expiryDate":null,"cvc":null,"acceptedBrands":null,"clientSessionId":null}"#,
+        #"{"pan":4111}"#,
+        #"{"pan":"4","cvv":"123"}"#,
+        #"{"pan":"4","pan":"5"}"#,
+        #"{"acceptedBrands":"visa"}"#,
+        #"{"acceptedBrands":["visa",1]}"#,
+        #"{"clientSessionId":""}"#,
+        #"{"clientSessionId":"has space"}"#,
+        #"{"clientSessionId":"\#(String(repeating: "a", count: 65))"}"#,
+        #"{"expiryDate":{"month":12}}"#,
+    ]
+
+    @Test(arguments: validatePlain)
+    func cardValidatePlain(_ text: String) throws {
+        try expectAgreement(CardMethods.Validate.Params.self, text, plain: true)
+    }
+
+    @Test(arguments: validateNotPlain)
+    func cardValidateNotPlain(_ text: String) throws {
+        try expectAgreement(CardMethods.Validate.Params.self, text, plain: false)
+    }
+
+    static let encryptPlain = [
+        #"{"clientSessionId":"s1","paymentProductId":1,"values":{"cardNumber":"4111 1111 1111 1111"}}"#,
+        #"{"clientSessionId":"s1","paymentProductId":-3,"values":{},"accountOnFileId":"a","tokenize":true,"alg":"RSA-OAEP-256"}"#,
+        #"{"alg":"RSA-OAEP","values":{"a":"","b":"é"},"tokenize":false,"paymentProductId":809,"clientSessionId":"x"}"#,
+    ]
+
+    static let encryptNotPlain = [
+        #"{"clientSessionId":"s1","paymentProductId":1,"values":{},"accountOnFileId":null,"tokenize":null,"alg":null}"#,
+        #"{"paymentProductId":1,"values":{}}"#,
+        #"{"clientSessionId":"s1","values":{}}"#,
+        #"{"clientSessionId":"s1","paymentProductId":1}"#,
+        #"{"clientSessionId":"s 1","paymentProductId":1,"values":{}}"#,
+        #"{"clientSessionId":"s1","paymentProductId":"1","values":{}}"#,
+        #"{"clientSessionId":"s1","paymentProductId":1.5,"values":{}}"#,
+        #"{"clientSessionId":"s1","paymentProductId":1,"values":{"a":1}}"#,
+        #"{"clientSessionId":"s1","paymentProductId":1,"values":{"a":"x","a":"y"}}"#,
+        #"{"clientSessionId":"s1","paymentProductId":1,"values":{},"alg":"rsa-oaep"}"#,
+        #"{"clientSessionId":"s1","paymentProductId":1,"values":{},"tokenize":"yes"}"#,
+        #"{"clientSessionId":"s1","paymentProductId":1,"values":{},"extra":0}"#,
+        #"{"clientSessionId":"s1","paymentProductId":1,"values":[]}"#,
+    ]
+
+    @Test(arguments: encryptPlain)
+    func paymentRequestEncryptPlain(_ text: String) throws {
+        try expectAgreement(PaymentRequestMethods.Encrypt.Params.self, text, plain: true)
+    }
+
+    @Test(arguments: encryptNotPlain)
+    func paymentRequestEncryptNotPlain(_ text: String) throws {
+        try expectAgreement(PaymentRequestMethods.Encrypt.Params.self, text, plain: false)
+    }
+}

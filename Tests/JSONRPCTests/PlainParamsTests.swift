@@ -1,0 +1,104 @@
+@testable import JSONRPC
+import Testing
+
+/// Plain reading answers exactly what `ParamsDecoder` answers whenever it answers
+/// at all, declines everything that is not plain, and leaves the errors to the decoder.
+@Suite struct PlainParamsTests {
+    struct Order: Decodable, Sendable, Hashable, PlainParams, ParamsChecking {
+        let reference: String
+        let quantity: Int
+        let note: String?
+        let gift: Bool?
+        let tags: [String]?
+        let labels: [String: String]?
+        let currency: String?
+
+        init?(plain params: inout PlainParamsReader) {
+            guard let reference = params.string("reference"), let quantity = params.integer("quantity") else { return nil }
+            self.reference = reference
+            self.quantity = quantity
+            note = params.string("note")
+            gift = params.bool("gift")
+            tags = params.strings("tags")
+            labels = params.stringsByKey("labels")
+            currency = params.string("currency", as: { $0.count == 3 ? $0 : nil })
+        }
+
+        enum CodingKeys: String, CodingKey { case reference, quantity, note, gift, tags, labels, currency }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            reference = try container.decode(String.self, forKey: .reference)
+            quantity = try container.decode(Int.self, forKey: .quantity)
+            note = try container.decodeIfPresent(String.self, forKey: .note)
+            gift = try container.decodeIfPresent(Bool.self, forKey: .gift)
+            tags = try container.decodeIfPresent([String].self, forKey: .tags)
+            labels = try container.decodeIfPresent([String: String].self, forKey: .labels)
+            currency = try container.decodeIfPresent(String.self, forKey: .currency)
+            if let currency, currency.count != 3 {
+                throw DecodingError.dataCorruptedError(forKey: .currency, in: container, debugDescription: "three letters")
+            }
+        }
+
+        func check(_ checks: inout ParamChecks) {
+            checks.require(quantity > 0, at: "/quantity", "must be positive")
+        }
+    }
+
+    /// Params the plain reading must answer, each with the decoder's value.
+    static let plain = [
+        #"{"reference":"A-1","quantity":1}"#,
+        #"{"quantity":2,"reference":"","note":"n","gift":true,"tags":["x","y"],"labels":{"a":"b"},"currency":"EUR"}"#,
+        #"{"reference":"é \" \\","quantity":9223372036854775807,"tags":[],"labels":{}}"#,
+        #"{"reference":"r","quantity":5,"gift":false}"#,
+    ]
+
+    /// Params the plain reading must decline, so that the decoder reports them (null included: the decoder refuses it).
+    static let notPlain = [
+        #"{"reference":"r","quantity":3,"note":null,"gift":null,"tags":null,"labels":null,"currency":null}"#,
+        #"[]"#,
+        #"{}"#,
+        #"{"reference":"r"}"#,
+        #"{"reference":null,"quantity":1}"#,
+        #"{"reference":1,"quantity":1}"#,
+        #"{"reference":"r","quantity":1.0}"#,
+        #"{"reference":"r","quantity":1e2}"#,
+        #"{"reference":"r","quantity":"1"}"#,
+        #"{"reference":"r","quantity":9223372036854775808}"#,
+        #"{"reference":"r","quantity":1,"unknown":true}"#,
+        #"{"reference":"r","quantity":1,"reference":"again"}"#,
+        #"{"reference":"r","quantity":1,"gift":"yes"}"#,
+        #"{"reference":"r","quantity":1,"tags":["x",1]}"#,
+        #"{"reference":"r","quantity":1,"tags":"x"}"#,
+        #"{"reference":"r","quantity":1,"labels":{"a":1}}"#,
+        #"{"reference":"r","quantity":1,"labels":{"a":"b","a":"c"}}"#,
+        #"{"reference":"r","quantity":1,"currency":"EURO"}"#,
+        #"{"reference":"r","quantity":0}"#,
+    ]
+
+    func read(_ text: String) throws -> (plain: Order?, decoded: Swift.Result<Order, ParamsError>, registry: Swift.Result<Order, ParamsError>) {
+        let params = try JSONParser.parse(text)
+        return (Order.readPlainly(from: params), ParamsDecoder.decode(Order.self, from: params),
+                ParamsDecoder.paramsReader(for: Order.self)(params))
+    }
+
+    @Test(arguments: plain)
+    func plainParamsAreReadAsTheDecoderReadsThem(_ text: String) throws {
+        let (plain, decoded, registry) = try read(text)
+        let expected = try decoded.get()
+        #expect(plain == expected)
+        #expect(try registry.get() == expected)
+    }
+
+    @Test(arguments: notPlain)
+    func everythingElseIsLeftToTheDecoder(_ text: String) throws {
+        let (plain, decoded, registry) = try read(text)
+        if let plain {
+            // Only a value that passes plain reading but fails its own checks gets here.
+            #expect(Order.readPlainly(from: try JSONParser.parse(text)) == plain)
+            #expect(plain.quantity <= 0)
+        }
+        #expect(throws: ParamsError.self) { try decoded.get() }
+        #expect(registry == decoded, "the registry's reader reports the decoder's problems")
+    }
+}
