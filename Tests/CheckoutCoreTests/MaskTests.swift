@@ -105,4 +105,19 @@ struct MaskTests {
         #expect(mask.apply(to: "7").value == "{x}7")
         #expect(mask.capacity == 1)
     }
+
+    /// Removing separators byte by byte (ASCII separators) and scalar by scalar
+    /// (any other) gives what filtering the scalars gives, for values mixing
+    /// separators, letters, digits, multi-byte characters and control characters.
+    @Test(arguments: ["{{9999}} {{9999}} {{9999}} {{9999}} {{999}}", "{{99}}/{{99}}", "{{99}}-{{99}}.{{99}}_{{99}}",
+                      "{{99}}·{{99}}", "{{99}} – {{99}}", "{{99}}\u{7f}{{99}}", "{{9999}}"])
+    func removingSeparatorsKeepsEverythingElse(_ text: String) throws {
+        let mask = try Mask(text)
+        let values = ["", "4111 1111 1111 1111", "12/30", "1 2-3.4_5/6", "12·34 – 56", "é / ü", "a\u{7f}b", " ", "😀 😀",
+                      "\u{0}\t\n", "no separators at all"]
+        for value in values {
+            let expected = String(String.UnicodeScalarView(value.unicodeScalars.filter { !mask.separators.contains($0) }))
+            #expect(mask.removingSeparators(from: value) == expected, "\(value) with \(text)")
+        }
+    }
 }

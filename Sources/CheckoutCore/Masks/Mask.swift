@@ -13,6 +13,9 @@ public struct Mask: Sendable, Hashable {
     /// The literal characters that only separate groups (spaces, `/`, `-`): every
     /// literal that is not a letter or a digit. Worked out once, when the mask is made.
     public let separators: Set<Unicode.Scalar>
+    /// `separators` as bytes, when they are all ASCII (as in every catalog mask),
+    /// so that removing them is a pass over the UTF-8 bytes.
+    private let asciiSeparators: ASCIIByteSet?
 
     /// Parses `text`; a single `{` or `}` outside braces is a literal.
     public init(_ text: String) throws(MaskSyntaxError) {
@@ -38,6 +41,49 @@ public struct Mask: Sendable, Hashable {
             separators.insert(scalar)
         }
         self.separators = separators
+        self.asciiSeparators = ASCIIByteSet(separators)
+    }
+
+    /// `value` without the characters of `separators`, wherever they are.
+    public func removingSeparators(from value: String) -> String {
+        guard !separators.isEmpty else { return value }
+        if let asciiSeparators, let removed = value.utf8.withContiguousStorageIfAvailable({ bytes -> String? in
+            guard bytes.contains(where: asciiSeparators.contains) else { return nil }
+            // Every byte of a multi-byte UTF-8 sequence is 0x80 or more, so dropping ASCII bytes keeps the text valid.
+            return String(unsafeUninitializedCapacity: bytes.count) { kept in
+                var count = 0
+                for byte in bytes where !asciiSeparators.contains(byte) {
+                    kept[count] = byte
+                    count += 1
+                }
+                return count
+            }
+        }) {
+            return removed ?? value
+        }
+        guard value.unicodeScalars.contains(where: separators.contains) else { return value }
+        var kept = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars where !separators.contains(scalar) { kept.append(scalar) }
+        return String(kept)
+    }
+}
+
+/// A set of ASCII bytes as a 128-bit map.
+private struct ASCIIByteSet: Sendable, Hashable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// Nil unless every scalar is ASCII.
+    init?(_ scalars: Set<Unicode.Scalar>) {
+        for scalar in scalars {
+            guard scalar.isASCII else { return nil }
+            let value = scalar.value
+            if value < 64 { low |= 1 << value } else { high |= 1 << (value - 64) }
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low & (1 << byte) != 0 : byte < 128 && high & (1 << (byte - 64)) != 0
     }
 }
 

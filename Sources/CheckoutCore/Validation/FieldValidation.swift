@@ -31,11 +31,7 @@ public enum FieldValidation {
     /// digit is judged by the validators instead of silently disappearing, and
     /// `12/2026` stays a complete `MMYYYY` date under the `{{99}}/{{99}}` mask.
     public static func unmaskedValue(_ value: String, for field: PaymentProductField) -> String {
-        guard let separators = field.displayHints.mask?.separators, !separators.isEmpty,
-              value.unicodeScalars.contains(where: separators.contains) else { return value }
-        var kept = String.UnicodeScalarView()
-        for scalar in value.unicodeScalars where !separators.contains(scalar) { kept.append(scalar) }
-        return String(kept)
+        field.displayHints.mask?.removingSeparators(from: value) ?? value
     }
 
     static func errors(
