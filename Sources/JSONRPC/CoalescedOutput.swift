@@ -3,13 +3,32 @@ import Synchronization
 /// Responses that worker threads finish, written with as few `write(2)` calls as
 /// the load allows. A thread that finds no write in progress becomes the writer:
 /// it writes what is queued, then what other threads queued meanwhile, until the
-/// queue is empty; the others only queue and go back to work. Under a pipelining
-/// host this turns one write per response into one per burst; a lone response is
-/// written at once by the thread that made it.
-final class CoalescedOutput: Sendable {
+/// queue is empty; the others only queue and go back to work.
+///
+/// While work the dispatcher queued has not started yet, responses are held (up
+/// to `holdLimit` bytes): a pipelining host then gets them in bursts, and is
+/// woken once per burst instead of once per response, which measured a fifth
+/// more `paymentRequest.encrypt` throughput. The held responses are written as
+/// soon as no queued work remains to start, so a host that waits for each
+/// response before sending the next is never made to wait, and a slow request
+/// that is running does not hold back the others' responses.
+final class CoalescedOutput: DeferredResponses {
+    /// About twenty encryption responses.
+    static let holdLimit = 16_384
+
     private struct State {
         var queued: [UInt8] = []
         var isWriting = false
+        /// Work items queued and not started.
+        var unstarted = 0
+
+        /// True when the caller should write what is queued now.
+        mutating func takeWriting() -> Bool {
+            guard !isWriting, !queued.isEmpty else { return false }
+            if unstarted > 0, queued.count < CoalescedOutput.holdLimit { return false }
+            isWriting = true
+            return true
+        }
     }
 
     private let state = Mutex(State())
@@ -19,16 +38,32 @@ final class CoalescedOutput: Sendable {
         self.writer = writer
     }
 
-    /// Queues `bytes` (whole lines) and returns once they are written or another
-    /// thread has taken on writing them.
-    func write(_ bytes: [UInt8]) {
+    /// Queues `line` (whole lines) and returns once it is written, held, or
+    /// another thread has taken on writing it.
+    func deliver(_ line: [UInt8]) {
         let becameWriter = state.withLock { state in
-            state.queued.append(contentsOf: bytes)
-            guard !state.isWriting else { return false }
-            state.isWriting = true
-            return true
+            state.queued.append(contentsOf: line)
+            return state.takeWriting()
         }
-        guard becameWriter else { return }
+        if becameWriter { writeQueued() }
+    }
+
+    func workQueued() {
+        state.withLock { $0.unstarted += 1 }
+    }
+
+    func workStarted() {
+        state.withLock { $0.unstarted -= 1 }
+    }
+
+    /// Writes what is held once nothing queued is left to start. Every work item
+    /// ends here after delivering, so a held response is written by the last
+    /// item to finish at the latest.
+    func workFinished() {
+        if state.withLock({ $0.takeWriting() }) { writeQueued() }
+    }
+
+    private func writeQueued() {
         var batch: [UInt8] = []
         while true {
             let hasMore = state.withLock { state in

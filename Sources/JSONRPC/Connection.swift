@@ -45,7 +45,7 @@ public final class Connection: Sendable {
         self.limits = limits
         self.logger = logger
         self.dispatcher = Dispatcher(registry: registry, maxBatchEntries: limits.maxBatchEntries, logger: logger,
-                                     deferredOutput: { deferred.write($0) }, stopper: { stopFlag.raise() })
+                                     deferred: deferred, stopper: { stopFlag.raise() })
     }
 
     /// Asks the read loop to stop after the line it is handling.

@@ -5,14 +5,14 @@ import Synchronization
 /// Turns protocol lines into responses: envelope checks, batches, notifications,
 /// method lookup, inline or concurrent execution and cancellation. It does no
 /// I/O of its own: a line's response is returned when it is ready at once, and
-/// handed to `deferredOutput` when it completes later on a worker thread.
+/// handed to its `DeferredResponses` sink when it completes later on a worker thread.
 public final class Dispatcher: Sendable {
     public static let cancelMethod = "$/cancelRequest"
 
     let registry: MethodRegistry
     let maxBatchEntries: Int
     let logger: Logger
-    private let deferredOutput: @Sendable ([UInt8]) -> Void
+    private let deferred: any DeferredResponses
     private let stopper: @Sendable () -> Void
     private let inFlight = InFlightRequests()
     private let workers = DispatchGroup()
@@ -22,14 +22,26 @@ public final class Dispatcher: Sendable {
         registry: MethodRegistry,
         maxBatchEntries: Int = 1000,
         logger: Logger = Logger(label: "jsonrpc"),
-        deferredOutput: @escaping @Sendable ([UInt8]) -> Void,
+        deferred: any DeferredResponses,
         stopper: @escaping @Sendable () -> Void = {}
     ) {
         self.registry = registry
         self.maxBatchEntries = maxBatchEntries
         self.logger = logger
-        self.deferredOutput = deferredOutput
+        self.deferred = deferred
         self.stopper = stopper
+    }
+
+    /// A dispatcher that hands each deferred response line to `deferredOutput` as it completes.
+    public convenience init(
+        registry: MethodRegistry,
+        maxBatchEntries: Int = 1000,
+        logger: Logger = Logger(label: "jsonrpc"),
+        deferredOutput: @escaping @Sendable ([UInt8]) -> Void,
+        stopper: @escaping @Sendable () -> Void = {}
+    ) {
+        self.init(registry: registry, maxBatchEntries: maxBatchEntries, logger: logger,
+                  deferred: DeliverEachLine(handler: deferredOutput), stopper: stopper)
     }
 
     /// Handles one line (without its newline). Returns the response line to write
@@ -50,7 +62,7 @@ public final class Dispatcher: Sendable {
         case .success(.array(let entries)):
             return handleBatch(entries)
         case .success(let value):
-            guard case .response(let response) = handleEntry(value, slot: { self.deferredOutput(Response.line($0)) }) else { return nil }
+            guard case .response(let response) = handleEntry(value, slot: { self.deferred.deliver(Response.line($0)) }) else { return nil }
             return Response.line(response)
         }
     }
@@ -71,7 +83,7 @@ public final class Dispatcher: Sendable {
             return Response.line(Response.error(id: .null, .batchTooLarge(entries: entries.count, limit: maxBatchEntries)))
         }
         let collector = BatchCollector(count: entries.count) { responses in
-            if !responses.isEmpty { self.deferredOutput(Response.batchLine(responses)) }
+            if !responses.isEmpty { self.deferred.deliver(Response.batchLine(responses)) }
         }
         for (index, entry) in entries.enumerated() {
             collector.settle(index, handleEntry(entry, slot: { collector.complete(index, $0) }))
@@ -125,8 +137,9 @@ public final class Dispatcher: Sendable {
         let tracked = request.id.map { InFlightRequests.Entry(flag: flag, slot: slot, id: $0) }
         if let tracked { inFlight.insert(tracked) }
         workers.enter()
+        deferred.workQueued()
         queue.async { [self] in
-            defer { workers.leave() }
+            deferred.workStarted()
             if !flag.isCancelled {
                 let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)
                 if case .response(let response) = respond(to: request, entry: entry, context: context) {
@@ -134,6 +147,8 @@ public final class Dispatcher: Sendable {
                 }
             }
             if let tracked { inFlight.remove(tracked) }
+            deferred.workFinished()
+            workers.leave()
         }
     }
 

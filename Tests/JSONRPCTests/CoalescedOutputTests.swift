@@ -7,7 +7,8 @@ import Glibc
 #endif
 
 /// Many threads writing lines at once through one CoalescedOutput: every line
-/// reaches the pipe exactly once and whole.
+/// reaches the pipe exactly once and whole. Lines are held while queued work
+/// has not started, and written when it has all started and finished.
 @Suite struct CoalescedOutputTests {
     @Test func everyLineArrivesOnceAndWhole() throws {
         var ends: [Int32] = [0, 0]
@@ -29,7 +30,7 @@ import Glibc
         }
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for line in 0..<linesPerThread {
-                output.write(Array("{\"thread\":\(thread),\"line\":\(line),\"padding\":\"\(String(repeating: "x", count: line % 97))\"}\n".utf8))
+                output.deliver(Array("{\"thread\":\(thread),\"line\":\(line),\"padding\":\"\(String(repeating: "x", count: line % 97))\"}\n".utf8))
             }
         }
         close(ends[1])
@@ -43,5 +44,72 @@ import Glibc
             #expect(line.hasPrefix("{\"thread\":") && line.hasSuffix("\"}"), "a line was cut or interleaved: \(line)")
             #expect(seen.insert(String(line)).inserted, "a line arrived twice: \(line)")
         }
+    }
+
+    /// The bytes waiting in the pipe, without blocking.
+    func available(_ descriptor: Int32) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var received: [UInt8] = []
+        while true {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 0) == 1 else { return received }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return received }
+            received += buffer[0..<count]
+        }
+    }
+
+    @Test func linesWaitWhileQueuedWorkHasNotStarted() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let output = CoalescedOutput(writer: ProtocolWriter(descriptor: ends[1]))
+        output.deliver(Array("alone\n".utf8))
+        #expect(available(ends[0]) == Array("alone\n".utf8), "with no work queued a line is written at once")
+
+        output.workQueued()
+        output.workQueued()
+        output.deliver(Array("first\n".utf8))
+        #expect(available(ends[0]).isEmpty, "held while two items wait to start")
+        output.workStarted()
+        output.workFinished()
+        #expect(available(ends[0]).isEmpty, "held while one item waits to start")
+        output.workStarted()
+        #expect(available(ends[0]).isEmpty, "held until an item finishes")
+        output.deliver(Array("second\n".utf8))
+        #expect(available(ends[0]) == Array("first\nsecond\n".utf8), "written in one burst once nothing waits to start")
+        output.workFinished()
+        #expect(available(ends[0]).isEmpty)
+    }
+
+    @Test func aFinishedItemWritesWhatOthersLeftHeld() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let output = CoalescedOutput(writer: ProtocolWriter(descriptor: ends[1]))
+        output.workQueued()
+        output.deliver(Array("held\n".utf8)) // say, a cancellation answered by the reading thread
+        #expect(available(ends[0]).isEmpty)
+        output.workStarted()
+        output.workFinished() // a notification: it delivers nothing
+        #expect(available(ends[0]) == Array("held\n".utf8))
+    }
+
+    @Test func heldLinesAreWrittenOnceTheyReachTheLimit() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let output = CoalescedOutput(writer: ProtocolWriter(descriptor: ends[1]))
+        output.workQueued()
+        let line = Array((String(repeating: "x", count: 1023) + "\n").utf8)
+        var delivered: [UInt8] = []
+        while delivered.count + line.count < CoalescedOutput.holdLimit {
+            output.deliver(line)
+            delivered += line
+        }
+        #expect(available(ends[0]).isEmpty)
+        output.deliver(line)
+        delivered += line
+        #expect(available(ends[0]) == delivered)
     }
 }
