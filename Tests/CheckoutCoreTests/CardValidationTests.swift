@@ -110,4 +110,25 @@ struct CardValidationTests {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
+
+    /// The brand `validate` reports comes from the same parse and trie walk as the
+    /// card-number state; it agrees with the table's own brand lookup and with the
+    /// reference reading of the detection rule, for numbers at every length from each
+    /// reference prefix's bounds, typed with and without spaces, whatever is accepted.
+    @Test(arguments: BrandReference.entries)
+    func reportedBrandAgreesWithTheBrandLookups(_ entry: BrandReference.Entry) {
+        for bound in [entry.lower, entry.upper] {
+            for length in 1...20 {
+                let digits = String((bound + String(repeating: "4", count: 20)).prefix(length))
+                let spaced = digits.enumerated().map { $0.offset > 0 && $0.offset % 4 == 0 ? " \($0.element)" : "\($0.element)" }.joined()
+                for pan in [digits, spaced] {
+                    for accepted in [nil, ["visa"], ["elo", "discover"]] {
+                        let result = Self.validate(pan: pan, accepting: accepted)
+                        #expect(result.cardBrand == CardBrandTable.standard.brand(ofCardNumber: pan), "\(pan)")
+                        #expect(result.cardBrand?.code == BrandReference.expectedBrand(of: digits), "\(pan)")
+                    }
+                }
+            }
+        }
+    }
 }

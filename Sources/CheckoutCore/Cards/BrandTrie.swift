@@ -22,7 +22,7 @@ struct BrandTrie: Sendable {
         var children = [Int32](repeating: -1, count: 10)
         var terminals: [Terminal] = []
         /// Brands of the terminals strictly below this node.
-        var brandsBelow: Set<Int> = []
+        var brandsBelow = BrandSet()
     }
 
     /// The result of walking a number's digits down the trie.
@@ -30,7 +30,7 @@ struct BrandTrie: Sendable {
         /// The brand of the winning entry among those matched in full.
         let winner: Int?
         /// Brands that the number or a continuation of it could be detected as.
-        let possibleBrands: Set<Int>
+        let possibleBrands: BrandSet
     }
 
     private var nodes = [Node()]
@@ -46,10 +46,10 @@ struct BrandTrie: Sendable {
         }
         for index in nodes.indices.reversed() {
             let children = nodes[index].children.map { $0 < 0 ? nil : nodes[Int($0)] }
-            nodes[index].brandsBelow = children.reduce(into: []) { brands, child in
+            nodes[index].brandsBelow = children.reduce(into: BrandSet()) { brands, child in
                 guard let child else { return }
                 brands.formUnion(child.brandsBelow)
-                brands.formUnion(child.terminals.map(\.brandIndex))
+                for terminal in child.terminals { brands.insert(terminal.brandIndex) }
             }
         }
     }
@@ -72,7 +72,7 @@ struct BrandTrie: Sendable {
     func walk(_ digits: [UInt8]) -> Walk {
         var index = 0
         var winner: Terminal? = nil
-        var pending: Set<Int> = []
+        var pending = BrandSet()
         var depth = 0
         var consumedEveryDigit = true
         while true {

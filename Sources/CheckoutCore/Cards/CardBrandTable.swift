@@ -21,8 +21,10 @@ public struct CardBrandTable: Sendable {
     private let trie: BrandTrie
     private let masksByText: [String: Mask]
 
-    /// Where two entries share a code, lookup by code finds the first.
+    /// Where two entries share a code, lookup by code finds the first. A table
+    /// holds at most 64 brands (the standard one has 13).
     public init(_ entries: [Entry]) {
+        precondition(entries.count <= BrandSet.capacity, "a brand table holds at most \(BrandSet.capacity) brands")
         self.entries = entries
         var indexByCode: [String: Int] = [:]
         for (index, entry) in entries.enumerated() where indexByCode[entry.brand.code.lowercased()] == nil {
@@ -60,9 +62,8 @@ public struct CardBrandTable: Sendable {
     /// What the brand is now and what it may become as more digits are typed.
     func outlook(ofDigits digits: [UInt8]) -> BrandOutlook {
         let walk = trie.walk(digits)
-        return BrandOutlook(
-            brand: walk.winner.map { entries[$0].brand },
-            possibleBrands: walk.possibleBrands.sorted().map { entries[$0].brand })
+        return BrandOutlook(brand: walk.winner.map { entries[$0].brand }, possibleBrandIndices: walk.possibleBrands,
+                            entries: entries)
     }
 
     /// The parsed mask that lays out `panLength` digits of `brand`; the default card mask
@@ -78,6 +79,13 @@ public struct CardBrandTable: Sendable {
 /// A partial card number's brand now, and the brands further digits could still give it.
 struct BrandOutlook: Sendable {
     let brand: CardBrand?
-    /// Every brand some continuation of the digits could be detected as, `brand` included.
-    let possibleBrands: [CardBrand]
+    fileprivate let possibleBrandIndices: BrandSet
+    fileprivate let entries: [CardBrandTable.Entry]
+
+    /// Every brand some continuation of the digits could be detected as, `brand`
+    /// included, in table order. Worked out only when asked for: most numbers
+    /// typed have an accepted brand and never need it.
+    var possibleBrands: some Sequence<CardBrand> {
+        possibleBrandIndices.lazy.map { entries[$0].brand }
+    }
 }

@@ -16,11 +16,19 @@ public enum CardNumberValidation {
     public static func state(
         of pan: String, acceptedBrands: AcceptedBrands = .all, brands: CardBrandTable = .standard
     ) -> FieldState {
-        guard let digits = CardDigits.parseTypedCardNumber(pan) else { return .invalid(.format) }
+        judge(pan, acceptedBrands: acceptedBrands, brands: brands).state
+    }
+
+    /// The state of the number and the brand it shows (as `CardBrandTable.brand(ofCardNumber:)`
+    /// finds it), from one parse and one walk of its digits.
+    static func judge(
+        _ pan: String, acceptedBrands: AcceptedBrands, brands: CardBrandTable
+    ) -> (state: FieldState, brand: CardBrand?) {
+        guard let digits = CardDigits.parseTypedCardNumber(pan) else { return (.invalid(.format), nil) }
         let outlook = brands.outlook(ofDigits: digits)
         let numberRules = state(of: digits, lengths: outlook.brand?.panLengths ?? unrecognisedPanLengths,
                                 requiresLuhn: outlook.brand?.requiresLuhn ?? true)
-        return .combining([brandRule(outlook, acceptedBrands), numberRules])
+        return (.combining([brandRule(outlook, acceptedBrands), numberRules]), outlook.brand)
     }
 
     private static func brandRule(_ outlook: BrandOutlook, _ acceptedBrands: AcceptedBrands) -> FieldState {

@@ -7,8 +7,9 @@ public enum CardValidation {
         pan: String?, expiryDate: String?, cvc: String?, acceptedBrands: AcceptedBrands = .all,
         currentMonth: CalendarMonth, brands: CardBrandTable = .standard
     ) -> CardValidationResult {
-        let cardBrand = pan.flatMap { brands.brand(ofCardNumber: $0) }
-        let panState = pan.map { CardNumberValidation.state(of: $0, acceptedBrands: acceptedBrands, brands: brands) }
+        let judged = pan.map { CardNumberValidation.judge($0, acceptedBrands: acceptedBrands, brands: brands) }
+        let cardBrand = judged?.brand
+        let panState = judged?.state
         let expiryDateState = expiryDate.map { ExpiryDateValidation.state(of: $0, currentMonth: currentMonth) }
         let cvcState = cvc.map { CVCValidation.state(of: $0, brand: cardBrand) }
         let states = [panState, expiryDateState, cvcState]
