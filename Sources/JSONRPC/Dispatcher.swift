@@ -16,20 +16,40 @@ public final class Dispatcher: Sendable {
     private let stopper: @Sendable () -> Void
     private let inFlight = InFlightRequests()
     private let workers = DispatchGroup()
-    private let queue = DispatchQueue(label: "jsonrpc.workers", attributes: .concurrent)
+    private let queue: DispatchQueue
+    /// One slot per work item that may wait to start; see `maxWaitingWork`.
+    private let waitingSlots: DispatchSemaphore
 
-    public init(
+    /// How many concurrent requests may wait for a worker before the reading
+    /// thread stops reading. Without a bound, a host pipelining a million
+    /// encryptions would have them all parsed and queued at once; 256 keeps the
+    /// workers busy for milliseconds and the queue within a megabyte or so.
+    public static let maxWaitingWork = 256
+
+    public convenience init(
         registry: MethodRegistry,
         maxBatchEntries: Int = 1000,
         logger: Logger = Logger(label: "jsonrpc"),
         deferred: any DeferredResponses,
         stopper: @escaping @Sendable () -> Void = {}
     ) {
+        self.init(registry: registry, maxBatchEntries: maxBatchEntries, logger: logger, deferred: deferred,
+                  stopper: stopper, workQueue: DispatchQueue(label: "jsonrpc.workers", attributes: .concurrent),
+                  maxWaitingWork: Self.maxWaitingWork)
+    }
+
+    /// `workQueue` and `maxWaitingWork` are for tests that hold work back.
+    init(
+        registry: MethodRegistry, maxBatchEntries: Int, logger: Logger, deferred: any DeferredResponses,
+        stopper: @escaping @Sendable () -> Void, workQueue: DispatchQueue, maxWaitingWork: Int
+    ) {
         self.registry = registry
         self.maxBatchEntries = maxBatchEntries
         self.logger = logger
         self.deferred = deferred
         self.stopper = stopper
+        self.queue = workQueue
+        self.waitingSlots = DispatchSemaphore(value: maxWaitingWork)
     }
 
     /// A dispatcher that hands each deferred response line to `deferredOutput` as it completes.
@@ -46,6 +66,7 @@ public final class Dispatcher: Sendable {
 
     /// Handles one line (without its newline). Returns the response line to write
     /// now, or nil when there is none yet (notifications, or work still running).
+    /// Blocks while too many concurrent requests wait for a worker (`maxWaitingWork`).
     public func handle(line: [UInt8]) -> [UInt8]? {
         let parsed: Swift.Result<JSONValue, RPCError> = line.withUnsafeBytes { raw in
             if let offset = UTF8Validation.firstInvalidOffset(raw) { return .failure(.invalidUTF8(offset: offset)) }
@@ -131,14 +152,18 @@ public final class Dispatcher: Sendable {
         }
     }
 
+    /// Queues the request for a worker; waits first while `maxWaitingWork` others
+    /// are queued and not started, which is what holds the reading thread back.
     private func runConcurrently(_ entry: MethodRegistry.Entry, _ request: Request, deliver: @escaping @Sendable ([UInt8]) -> Void) {
         let flag = CancellationFlag()
         let slot = ResponseSlot(deliver: deliver)
         let tracked = request.id.map { InFlightRequests.Entry(flag: flag, slot: slot, id: $0) }
         if let tracked { inFlight.insert(tracked) }
         workers.enter()
+        waitingSlots.wait()
         deferred.workQueued()
         queue.async { [self] in
+            waitingSlots.signal()
             deferred.workStarted()
             if !flag.isCancelled {
                 let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)

@@ -64,6 +64,10 @@ enum Thread {
     static func detach(_ body: @escaping @Sendable () -> Void) {
         DispatchQueue.global().async(execute: body)
     }
+
+    static func sleep(_ seconds: Double) {
+        usleep(useconds_t(seconds * 1_000_000))
+    }
 }
 
 func echo(_ id: Int, _ text: String = "x") -> String {

@@ -1,5 +1,6 @@
 import Dispatch
 @testable import JSONRPC
+import Logging
 import Synchronization
 import Testing
 
@@ -159,5 +160,35 @@ struct DispatcherTests {
         gate.open()
         dispatcher.waitForInFlightWork()
         #expect(output.all == [#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{"text":"b"}}]"#])
+    }
+
+    /// With the workers held back, the reading thread may queue `maxWaitingWork`
+    /// concurrent requests and is then held until one starts.
+    @Test func readingWaitsWhileTooMuchWorkWaitsToStart() throws {
+        let workQueue = DispatchQueue(label: "held workers")
+        workQueue.suspend()
+        let output = Output()
+        let held = Dispatcher(registry: testRegistry(gate: gate), maxBatchEntries: 3, logger: Logger(label: "test"),
+                              deferred: DeliverEachLine(handler: { output.append($0) }), stopper: {},
+                              workQueue: workQueue, maxWaitingWork: 2)
+        let handled = Atomic<Int>(0)
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detach {
+            for id in 1...3 {
+                _ = held.handle(line: Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"test.slow"}"#.utf8))
+                handled.add(1, ordering: .sequentiallyConsistent)
+            }
+            finished.signal()
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while handled.load(ordering: .sequentiallyConsistent) < 2, ContinuousClock.now < deadline { Thread.sleep(0.001) }
+        #expect(handled.load(ordering: .sequentiallyConsistent) == 2)
+        Thread.sleep(0.1)
+        #expect(handled.load(ordering: .sequentiallyConsistent) == 2, "the third request waits for a free slot")
+        gate.open(3)
+        workQueue.resume()
+        #expect(finished.wait(timeout: .now() + 5) == .success)
+        held.waitForInFlightWork()
+        #expect(output.all.count == 3)
     }
 }
