@@ -28,7 +28,13 @@ final class ResponseSlot: Sendable {
     }
 }
 
-/// The requests running on worker threads, by id, so they can be cancelled.
+/// The requests running on worker threads, so they can be cancelled by id.
+///
+/// Kept by the identity of each request's flag: the reading thread inserts and a
+/// worker removes one entry per request, and those short critical sections are
+/// what the two contend on. A cancellation, which is rare, looks through every
+/// entry; there are at most a few hundred (`Dispatcher.maxWaitingWork` waiting
+/// and the ones running).
 final class InFlightRequests: Sendable {
     struct Entry: Sendable {
         let flag: CancellationFlag
@@ -36,22 +42,23 @@ final class InFlightRequests: Sendable {
         let id: JSONValue
     }
 
-    private let entries = Mutex<[JSONValue: [ObjectIdentifier: Entry]]>([:])
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
     func insert(_ entry: Entry) {
-        entries.withLock { $0[entry.id, default: [:]][ObjectIdentifier(entry.flag)] = entry }
+        entries.withLock { $0[ObjectIdentifier(entry.flag)] = entry }
     }
 
     func remove(_ entry: Entry) {
-        entries.withLock { table in
-            table[entry.id]?[ObjectIdentifier(entry.flag)] = nil
-            if table[entry.id]?.isEmpty == true { table[entry.id] = nil }
-        }
+        _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(entry.flag)) }
     }
 
     /// Cancels every in-flight request with `id`; unknown ids are ignored.
     func cancel(id: JSONValue) {
-        let matching = entries.withLock { $0.removeValue(forKey: id).map { Array($0.values) } ?? [] }
+        let matching = entries.withLock { table in
+            let matching = table.values.filter { $0.id == id }
+            for entry in matching { table[ObjectIdentifier(entry.flag)] = nil }
+            return matching
+        }
         for entry in matching {
             entry.flag.cancel()
             entry.slot.fill(Response.error(id: entry.id, .requestCancelled()))

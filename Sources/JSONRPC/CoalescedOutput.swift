@@ -19,11 +19,9 @@ final class CoalescedOutput: DeferredResponses {
     private struct State {
         var queued: [UInt8] = []
         var isWriting = false
-        /// Work items queued and not started.
-        var unstarted = 0
 
         /// True when the caller should write what is queued now.
-        mutating func takeWriting() -> Bool {
+        mutating func takeWriting(unstarted: Int) -> Bool {
             guard !isWriting, !queued.isEmpty else { return false }
             if unstarted > 0, queued.count < CoalescedOutput.holdLimit { return false }
             isWriting = true
@@ -32,6 +30,11 @@ final class CoalescedOutput: DeferredResponses {
     }
 
     private let state = Mutex(State())
+    /// Work items queued and not started. Kept apart from the lock, which the
+    /// reading thread then never takes; it is read under the lock after a
+    /// response is queued, so a response held because of an item is seen by
+    /// that item's `workFinished`, which comes later.
+    private let unstarted = Atomic<Int>(0)
     private let writer: ProtocolWriter
 
     init(writer: ProtocolWriter) {
@@ -43,24 +46,24 @@ final class CoalescedOutput: DeferredResponses {
     func deliver(_ line: [UInt8]) {
         let becameWriter = state.withLock { state in
             state.queued.append(contentsOf: line)
-            return state.takeWriting()
+            return state.takeWriting(unstarted: unstarted.load(ordering: .sequentiallyConsistent))
         }
         if becameWriter { writeQueued() }
     }
 
     func workQueued() {
-        state.withLock { $0.unstarted += 1 }
+        unstarted.add(1, ordering: .sequentiallyConsistent)
     }
 
     func workStarted() {
-        state.withLock { $0.unstarted -= 1 }
+        unstarted.subtract(1, ordering: .sequentiallyConsistent)
     }
 
     /// Writes what is held once nothing queued is left to start. Every work item
     /// ends here after delivering, so a held response is written by the last
     /// item to finish at the latest.
     func workFinished() {
-        if state.withLock({ $0.takeWriting() }) { writeQueued() }
+        if state.withLock({ $0.takeWriting(unstarted: unstarted.load(ordering: .sequentiallyConsistent)) }) { writeQueued() }
     }
 
     private func writeQueued() {

@@ -17,13 +17,13 @@ public final class Dispatcher: Sendable {
     private let inFlight = InFlightRequests()
     private let workers = DispatchGroup()
     private let queue: DispatchQueue
-    /// One slot per work item that may wait to start; see `maxWaitingWork`.
-    private let waitingSlots: DispatchSemaphore
+    private let waitingWork: WaitingWorkLimit
 
     /// How many concurrent requests may wait for a worker before the reading
-    /// thread stops reading. Without a bound, a host pipelining a million
-    /// encryptions would have them all parsed and queued at once; 256 keeps the
-    /// workers busy for milliseconds and the queue within a megabyte or so.
+    /// thread stops reading (until half of them have started). Without a bound,
+    /// a host pipelining a million encryptions would have them all parsed and
+    /// queued at once; 256 keeps the workers busy for milliseconds and the queue
+    /// within a megabyte or so.
     public static let maxWaitingWork = 256
 
     public convenience init(
@@ -49,7 +49,7 @@ public final class Dispatcher: Sendable {
         self.deferred = deferred
         self.stopper = stopper
         self.queue = workQueue
-        self.waitingSlots = DispatchSemaphore(value: maxWaitingWork)
+        self.waitingWork = WaitingWorkLimit(limit: maxWaitingWork)
     }
 
     /// A dispatcher that hands each deferred response line to `deferredOutput` as it completes.
@@ -152,7 +152,7 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    /// Queues the request for a worker; waits first while `maxWaitingWork` others
+    /// Queues the request for a worker; waits first when `maxWaitingWork` others
     /// are queued and not started, which is what holds the reading thread back.
     private func runConcurrently(_ entry: MethodRegistry.Entry, _ request: Request, deliver: @escaping @Sendable ([UInt8]) -> Void) {
         let flag = CancellationFlag()
@@ -160,10 +160,10 @@ public final class Dispatcher: Sendable {
         let tracked = request.id.map { InFlightRequests.Entry(flag: flag, slot: slot, id: $0) }
         if let tracked { inFlight.insert(tracked) }
         workers.enter()
-        waitingSlots.wait()
+        waitingWork.enqueue()
         deferred.workQueued()
         queue.async { [self] in
-            waitingSlots.signal()
+            waitingWork.started()
             deferred.workStarted()
             if !flag.isCancelled {
                 let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)
