@@ -36,16 +36,14 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) {
         precondition(entries[Method.name] == nil, "\(Method.name) is registered twice")
-        let readParams = ParamsDecoder.paramsReader(for: Method.Params.self)
-        let writeResult = JSONTextEncoder.resultWriter(for: Method.Result.self)
         entries[Method.name] = Entry(name: Method.name, execution: Method.execution) { params, context, output in
             let decoded: Method.Params
-            switch readParams(params) {
+            switch Method.readParams(params) {
             case .success(let value): decoded = value
             case .failure(let error): return .invalidParams(error.problems)
             }
             do {
-                try writeResult(try handler(decoded, context), &output)
+                try Method.appendResult(try handler(decoded, context), to: &output)
                 return nil
             } catch let error as any RPCErrorConvertible {
                 return error.rpcError

@@ -1,7 +1,7 @@
 /// Params that read their plain, well-formed shape straight from the request's
 /// JSON. `ParamsDecoder` goes through `Decodable`, at about two thousand
 /// instructions a member; a method hot enough for that to show conforms its
-/// params to this protocol too, and `MethodRegistry` tries this reading first.
+/// params to this protocol too, and `RPCMethod.readParams` tries this reading first.
 ///
 /// `init?(plain:)` answers nil whenever the params are anything but plain: a
 /// member of another type, a member it does not know, a value its own rules
@@ -15,7 +15,8 @@ public protocol PlainParams: Decodable {
 
 extension PlainParams {
     /// The params read plainly from `params`; nil when they are not plain.
-    static func readPlainly(from params: JSONValue) -> Self? {
+    @inlinable
+    public static func readPlainly(from params: JSONValue) -> Self? {
         guard var reader = PlainParamsReader(params), let value = Self(plain: &reader), reader.isComplete else { return nil }
         return value
     }
@@ -30,6 +31,7 @@ public struct PlainParamsReader {
     private var membersRead = 0
     private var isPlain = true
 
+    @usableFromInline
     init?(_ params: JSONValue) {
         guard case .object(let object) = params else { return nil }
         members = object.members
@@ -95,34 +97,5 @@ public struct PlainParamsReader {
             return nil
         }
         return converted
-    }
-}
-
-extension ParamsDecoder {
-    /// How params of type `T` are decoded: by `PlainParams` reading first when `T`
-    /// offers it, then by the decoder. Decided once per type, when a method is
-    /// registered. Plainly read params that fail their own `ParamsChecking` rules
-    /// go to the decoder too, so the problems are reported in its order.
-    static func paramsReader<T: Decodable & Sendable>(for type: T.Type) -> @Sendable (JSONValue) -> Swift.Result<T, ParamsError> {
-        guard let plain = type as? any (PlainParams & Sendable).Type else {
-            return { params in decode(T.self, from: params) }
-        }
-        return plainReader(plain, for: T.self)
-    }
-
-    private static func plainReader<Plain: PlainParams & Sendable, T: Decodable & Sendable>(
-        _ plain: Plain.Type, for type: T.Type
-    ) -> @Sendable (JSONValue) -> Swift.Result<T, ParamsError> {
-        let isChecked = type is any ParamsChecking.Type
-        return { params in
-            if let read = Plain.readPlainly(from: params) {
-                let value = sameType(read, as: T.self)
-                guard isChecked, let checked = value as? any ParamsChecking else { return .success(value) }
-                var checks = ParamChecks(failedPaths: [])
-                checked.check(&checks)
-                if checks.problems.isEmpty { return .success(value) }
-            }
-            return decode(T.self, from: params)
-        }
     }
 }

@@ -8,10 +8,59 @@ public protocol RPCMethod: Sendable {
     static var name: String { get }
     /// Where the handler runs; cheap methods stay on the reading thread.
     static var execution: Execution { get }
+
+    /// Reads the request's params: through `ParamsDecoder`, plainly first for `PlainParams`.
+    static func readParams(_ params: JSONValue) -> Swift.Result<Params, ParamsError>
+
+    /// Appends the result's JSON text: through `JSONTextEncoder`, directly for a
+    /// `JSONTextWritable` result.
+    static func appendResult(_ result: Result, to output: inout [UInt8]) throws
 }
 
+// The defaults below are chosen when a method type conforms, by the types of its
+// params and result, so no request (and no start-up) asks the runtime whether
+// a type conforms to a protocol; each such question scans every conformance
+// record in the binary the first time it is asked.
 extension RPCMethod {
     public static var execution: Execution { .inline }
+
+    @inlinable
+    public static func readParams(_ params: JSONValue) -> Swift.Result<Params, ParamsError> {
+        ParamsDecoder.decode(Params.self, from: params)
+    }
+
+    @inlinable
+    public static func appendResult(_ result: Result, to output: inout [UInt8]) throws {
+        try JSONTextEncoder.encode(result, appendingTo: &output)
+    }
+}
+
+extension RPCMethod where Params: PlainParams {
+    @inlinable
+    public static func readParams(_ params: JSONValue) -> Swift.Result<Params, ParamsError> {
+        Params.readPlainly(from: params).map { .success($0) } ?? ParamsDecoder.decode(Params.self, from: params)
+    }
+}
+
+extension RPCMethod where Params: PlainParams & ParamsChecking {
+    /// Plainly read params that fail their own rules go to the decoder, so the
+    /// problems are reported in its order.
+    @inlinable
+    public static func readParams(_ params: JSONValue) -> Swift.Result<Params, ParamsError> {
+        if let read = Params.readPlainly(from: params) {
+            var checks = ParamChecks()
+            read.check(&checks)
+            if checks.problems.isEmpty { return .success(read) }
+        }
+        return ParamsDecoder.decode(Params.self, from: params)
+    }
+}
+
+extension RPCMethod where Result: JSONTextWritable {
+    @inlinable
+    public static func appendResult(_ result: Result, to output: inout [UInt8]) {
+        JSONTextWriter.append(result, to: &output)
+    }
 }
 
 /// Where a handler runs.

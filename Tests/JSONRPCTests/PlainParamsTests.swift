@@ -45,6 +45,13 @@ import Testing
         }
     }
 
+    /// A method taking `Order`, whose `readParams` is the one a registry uses.
+    enum OrderMethod: RPCMethod {
+        static let name = "test.order"
+        typealias Params = Order
+        typealias Result = EmptyResult
+    }
+
     /// Params the plain reading must answer, each with the decoder's value.
     static let plain = [
         #"{"reference":"A-1","quantity":1}"#,
@@ -79,7 +86,7 @@ import Testing
     func read(_ text: String) throws -> (plain: Order?, decoded: Swift.Result<Order, ParamsError>, registry: Swift.Result<Order, ParamsError>) {
         let params = try JSONParser.parse(text)
         return (Order.readPlainly(from: params), ParamsDecoder.decode(Order.self, from: params),
-                ParamsDecoder.paramsReader(for: Order.self)(params))
+                OrderMethod.readParams(params))
     }
 
     @Test(arguments: plain)
