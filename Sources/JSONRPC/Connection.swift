@@ -93,7 +93,8 @@ public final class Connection: Sendable {
     private func handle(_ event: LineFramer.Event, into pending: inout [UInt8]) {
         switch event {
         case .line(let line):
-            if let response = dispatcher.handle(line: line) { pending.append(contentsOf: response) }
+            guard let response = dispatcher.handle(line: line) else { return }
+            if pending.isEmpty { pending = response } else { pending.append(contentsOf: response) }
         case .lineTooLong:
             logger.warning("discarded an over-long line", metadata: ["maxLineBytes": "\(limits.maxLineBytes)"])
             pending.append(contentsOf: dispatcher.lineTooLongResponse(limit: limits.maxLineBytes))

@@ -78,6 +78,7 @@ public struct JSONParser {
         guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         position += 1
         var members: [JSONObject.Member] = []
+        members.reserveCapacity(8) // the envelope's four members, or a typical params object, without regrowing
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1

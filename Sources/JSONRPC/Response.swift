@@ -22,7 +22,7 @@ enum Response {
         JSONSerializer.bytes(of: .object(["jsonrpc": .string("2.0"), "id": id, "error": error.json]))
     }
 
-    static func line(_ response: [UInt8]) -> [UInt8] {
+    static func line(_ response: consuming [UInt8]) -> [UInt8] {
         var bytes = response
         bytes.append(0x0A)
         return bytes
