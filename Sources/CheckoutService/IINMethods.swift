@@ -40,8 +40,12 @@ enum IINMethods {
 extension CheckoutService {
     /// True when the catalog has the product and the session is offered it.
     func isOffered(productId: Int, in session: Session) -> Bool {
-        guard let product = configuration.catalog.product(id: productId) else { return false }
-        return product.isAvailable(for: session.context)
+        configuration.catalog.product(id: productId).map { isOffered($0, in: session) } ?? false
+    }
+
+    /// True when the session is offered the catalog's `product`.
+    func isOffered(_ product: PaymentProduct, in session: Session) -> Bool {
+        product.isAvailable(for: session.context)
             && product.isAccepted(by: session.acceptedCardBrands, brands: configuration.brands)
     }
 }

@@ -63,7 +63,7 @@ extension CheckoutService {
     /// without copying every field to translate it.
     func productRules(id: Int, for session: Session) throws(CheckoutError) -> PaymentProduct {
         guard let product = configuration.catalog.product(id: id) else { throw .unknownProduct(paymentProductId: id) }
-        guard isOffered(productId: id, in: session) else {
+        guard isOffered(product, in: session) else {
             throw .productNotAvailable(paymentProductId: id, context: session.context)
         }
         return product.withAccounts(from: session.accountsOnFile)

@@ -53,7 +53,7 @@ enum TokenMethods {
                     billingDetails: params.billingDetails, shippingDetails: params.shippingDetails, email: params.email,
                     requirements: session.requirements, locale: locale)
             guard errors.isEmpty, let details, let productId = details.paymentProductId,
-                  let brand = configuration.brands.brands.first(where: { $0.paymentProductId == productId })
+                  let brand = configuration.brands.brand(paymentProductId: productId)
                     ?? configuration.brands.brand(ofCardNumber: params.card.cardNumber)
             else {
                 throw CheckoutError.validationFailed(errors)

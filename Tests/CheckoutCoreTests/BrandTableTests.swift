@@ -25,6 +25,14 @@ struct BrandTableTests {
         })
     }
 
+    /// Every product id of the reference table, and ids no brand has, find the
+    /// reference's first brand with that product.
+    @Test(arguments: Set(BrandReference.rows.compactMap(\.paymentProductId)).sorted() + [0, -1, 999_999])
+    func findsTheBrandOfAProduct(_ productId: Int) {
+        #expect(Self.table.brand(paymentProductId: productId)?.code
+                == BrandReference.rows.first { $0.paymentProductId == productId }?.code)
+    }
+
     @Test(arguments: [
         ("amex", "{{9999}} {{999999}} {{99999}}", [15: "{{9999}} {{999999}} {{99999}}"]),
         ("diners", "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}",

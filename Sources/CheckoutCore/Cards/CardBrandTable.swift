@@ -43,6 +43,11 @@ public struct CardBrandTable: Sendable {
 
     public var brands: [CardBrand] { entries.map(\.brand) }
 
+    /// The first brand in the table that `paymentProductId` processes.
+    public func brand(paymentProductId: Int) -> CardBrand? {
+        entries.first { $0.brand.paymentProductId == paymentProductId }?.brand
+    }
+
     /// The brand with `code`, compared case-insensitively.
     public func brand(code: String) -> CardBrand? {
         indexByCode[code.lowercased()].map { entries[$0].brand }

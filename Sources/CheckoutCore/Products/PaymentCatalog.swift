@@ -63,7 +63,7 @@ extension PaymentProduct {
     /// False for a card scheme's product whose brand the merchant does not accept;
     /// products that are no card brand (iDEAL, Bancontact) are never refused this way.
     public func isAccepted(by acceptedBrands: AcceptedBrands, brands: CardBrandTable = .standard) -> Bool {
-        guard paymentMethod == .card, let brand = brands.brands.first(where: { $0.paymentProductId == id }) else {
+        guard paymentMethod == .card, let brand = brands.brand(paymentProductId: id) else {
             return true
         }
         return acceptedBrands.accepts(brand)
