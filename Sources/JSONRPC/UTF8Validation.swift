@@ -6,6 +6,12 @@ enum UTF8Validation {
         var index = 0
         let count = bytes.count
         while index < count {
+            // A request line is mostly ASCII: skip it eight bytes at a time.
+            while index + 8 <= count,
+                  bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1

@@ -52,4 +52,25 @@ struct JSONParserTests {
     func utf8ValidationFindsTheFirstBadByte(_ bytes: [UInt8], _ offset: Int?) {
         #expect(bytes.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == offset)
     }
+
+    /// ASCII is skipped eight bytes at a time: a bad byte or a multi-byte
+    /// character at every position of lines up to 40 bytes, around every word
+    /// boundary, is found where it is.
+    @Test func utf8ValidationAtEveryPosition() {
+        for length in 0...40 {
+            let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(ascii.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == nil)
+            for position in 0..<length {
+                var bad = ascii
+                bad[position] = 0xFF
+                #expect(bad.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == position, "0xFF at \(position) of \(length)")
+                var accented = ascii
+                accented.insert(contentsOf: [0xC3, 0xA9], at: position)
+                #expect(accented.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == nil, "é at \(position) of \(length)")
+                accented[accented.count - 1] = 0x80
+                #expect(accented.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == accented.count - 1,
+                        "é at \(position), stray continuation byte at the end of \(length)")
+            }
+        }
+    }
 }
