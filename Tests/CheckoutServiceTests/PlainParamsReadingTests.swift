@@ -36,14 +36,9 @@ struct PlainParamsReadingTests {
         #"{"expiryDate":{"month":12}}"#,
     ]
 
-    @Test(arguments: validatePlain)
-    func cardValidatePlain(_ text: String) throws {
-        try expectAgreement(CardMethods.Validate.Params.self, text, plain: true)
-    }
-
-    @Test(arguments: validateNotPlain)
-    func cardValidateNotPlain(_ text: String) throws {
-        try expectAgreement(CardMethods.Validate.Params.self, text, plain: false)
+    @Test(arguments: validatePlain.map { ($0, true) } + validateNotPlain.map { ($0, false) })
+    func cardValidate(_ text: String, _ plain: Bool) throws {
+        try expectAgreement(CardMethods.Validate.Params.self, text, plain: plain)
     }
 
     static let encryptPlain = [
@@ -68,13 +63,8 @@ struct PlainParamsReadingTests {
         #"{"clientSessionId":"s1","paymentProductId":1,"values":[]}"#,
     ]
 
-    @Test(arguments: encryptPlain)
-    func paymentRequestEncryptPlain(_ text: String) throws {
-        try expectAgreement(PaymentRequestMethods.Encrypt.Params.self, text, plain: true)
-    }
-
-    @Test(arguments: encryptNotPlain)
-    func paymentRequestEncryptNotPlain(_ text: String) throws {
-        try expectAgreement(PaymentRequestMethods.Encrypt.Params.self, text, plain: false)
+    @Test(arguments: encryptPlain.map { ($0, true) } + encryptNotPlain.map { ($0, false) })
+    func paymentRequestEncrypt(_ text: String, _ plain: Bool) throws {
+        try expectAgreement(PaymentRequestMethods.Encrypt.Params.self, text, plain: plain)
     }
 }

@@ -46,60 +46,41 @@ import Glibc
         }
     }
 
-    /// The bytes waiting in the pipe, without blocking.
-    func available(_ descriptor: Int32) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var received: [UInt8] = []
-        while true {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 0) == 1 else { return received }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return received }
-            received += buffer[0..<count]
-        }
-    }
-
     @Test func linesWaitWhileQueuedWorkHasNotStarted() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
-        let output = CoalescedOutput(writer: ProtocolWriter(descriptor: ends[1]))
+        let pipe = OutputPipe()
+        let output = pipe.output
         output.deliver(Array("alone\n".utf8))
-        #expect(available(ends[0]) == Array("alone\n".utf8), "with no work queued a line is written at once")
+        #expect(pipe.available() == Array("alone\n".utf8), "with no work queued a line is written at once")
 
         output.workQueued()
         output.workQueued()
         output.deliver(Array("first\n".utf8))
-        #expect(available(ends[0]).isEmpty, "held while two items wait to start")
+        #expect(pipe.available().isEmpty, "held while two items wait to start")
         output.workStarted()
         output.workFinished()
-        #expect(available(ends[0]).isEmpty, "held while one item waits to start")
+        #expect(pipe.available().isEmpty, "held while one item waits to start")
         output.workStarted()
-        #expect(available(ends[0]).isEmpty, "held until an item finishes")
+        #expect(pipe.available().isEmpty, "held until an item finishes")
         output.deliver(Array("second\n".utf8))
-        #expect(available(ends[0]) == Array("first\nsecond\n".utf8), "written in one burst once nothing waits to start")
+        #expect(pipe.available() == Array("first\nsecond\n".utf8), "written in one burst once nothing waits to start")
         output.workFinished()
-        #expect(available(ends[0]).isEmpty)
+        #expect(pipe.available().isEmpty)
     }
 
     @Test func aFinishedItemWritesWhatOthersLeftHeld() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
-        let output = CoalescedOutput(writer: ProtocolWriter(descriptor: ends[1]))
+        let pipe = OutputPipe()
+        let output = pipe.output
         output.workQueued()
         output.deliver(Array("held\n".utf8)) // say, a cancellation answered by the reading thread
-        #expect(available(ends[0]).isEmpty)
+        #expect(pipe.available().isEmpty)
         output.workStarted()
         output.workFinished() // a notification: it delivers nothing
-        #expect(available(ends[0]) == Array("held\n".utf8))
+        #expect(pipe.available() == Array("held\n".utf8))
     }
 
     @Test func heldLinesAreWrittenOnceTheyReachTheLimit() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
-        let output = CoalescedOutput(writer: ProtocolWriter(descriptor: ends[1]))
+        let pipe = OutputPipe()
+        let output = pipe.output
         output.workQueued()
         let line = Array((String(repeating: "x", count: 1023) + "\n").utf8)
         var delivered: [UInt8] = []
@@ -107,9 +88,40 @@ import Glibc
             output.deliver(line)
             delivered += line
         }
-        #expect(available(ends[0]).isEmpty)
+        #expect(pipe.available().isEmpty)
         output.deliver(line)
         delivered += line
-        #expect(available(ends[0]) == delivered)
+        #expect(pipe.available() == delivered)
+    }
+}
+
+/// A CoalescedOutput writing into a pipe whose other end the test reads without blocking.
+final class OutputPipe {
+    let output: CoalescedOutput
+    private let ends: [Int32]
+
+    init() {
+        var ends: [Int32] = [0, 0]
+        precondition(Glibc.pipe(&ends) == 0)
+        self.ends = ends
+        output = CoalescedOutput(writer: ProtocolWriter(descriptor: ends[1]))
+    }
+
+    deinit {
+        close(ends[0])
+        close(ends[1])
+    }
+
+    /// The bytes waiting in the pipe.
+    func available() -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var received: [UInt8] = []
+        while true {
+            var poller = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 0) == 1 else { return received }
+            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            guard count > 0 else { return received }
+            received += buffer[0..<count]
+        }
     }
 }
