@@ -61,8 +61,11 @@ final class PipeHost: @unchecked Sendable {
 }
 
 enum Thread {
+    /// Runs `body` on a thread of its own: a queue of its own is served by
+    /// libdispatch's overcommitting pool, which starts a thread when none is
+    /// free, so a body that blocks does not starve the work it waits for.
     static func detach(_ body: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async(execute: body)
+        DispatchQueue(label: "test thread").async(execute: body)
     }
 
     static func sleep(_ seconds: Double) {

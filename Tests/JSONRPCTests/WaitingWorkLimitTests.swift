@@ -3,7 +3,7 @@ import Dispatch
 import Synchronization
 import Testing
 
-/// The reading thread is held once `limit` items wait, let go only when the
+/// Queuing threads are held once `limit` items wait, let go only when the
 /// backlog is down to half, and never left parked.
 @Suite struct WaitingWorkLimitTests {
     @Test func holdsAtTheLimitAndResumesAtHalf() {
@@ -20,39 +20,42 @@ import Testing
         let returnedEarly = returned.isRaised
         #expect(!returnedEarly, "a fifth item waits")
         limit.started()
-        limit.started()
         Thread.sleep(0.05)
         let returnedAtThree = returned.isRaised
-        #expect(!returnedAtThree, "three counted (the fifth item included) is not yet half of four")
+        #expect(!returnedAtThree, "three waiting is not yet half of four")
         limit.started()
         #expect(done.wait(timeout: .now() + 5) == .success, "down to half: the reader goes on")
     }
 
-    /// One producer and a pool of consumers racing over many items: every item
-    /// is queued and started, and the producer is never stranded.
-    @Test(arguments: [1, 2, 7, 64])
-    func neverStrandsTheProducer(_ size: Int) {
+    /// Producers and a pool of consumers racing over many items: every item is
+    /// queued and started, and no producer is left parked.
+    @Test(arguments: [(1, 1), (2, 1), (7, 1), (64, 1), (1, 3), (4, 3), (64, 4)])
+    func neverStrandsAProducer(_ size: Int, _ producers: Int) {
         let limit = WaitingWorkLimit(limit: size)
         let queue = DispatchQueue(label: "consumers", attributes: .concurrent)
         let group = DispatchGroup()
         let started = Counter()
-        let items = 20_000
-        let producer = DispatchSemaphore(value: 0)
-        Thread.detach {
-            for _ in 0..<items {
-                limit.enqueue()
-                group.enter()
-                queue.async {
-                    limit.started()
-                    started.add()
-                    group.leave()
+        let itemsPerProducer = 20_000 / producers
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<producers {
+            Thread.detach {
+                for _ in 0..<itemsPerProducer {
+                    limit.enqueue()
+                    group.enter()
+                    queue.async {
+                        limit.started()
+                        started.add()
+                        group.leave()
+                    }
                 }
+                finished.signal()
             }
-            producer.signal()
         }
-        #expect(producer.wait(timeout: .now() + 60) == .success)
+        for _ in 0..<producers {
+            #expect(finished.wait(timeout: .now() + 60) == .success)
+        }
         #expect(group.wait(timeout: .now() + 60) == .success)
-        #expect(started.value == items)
+        #expect(started.value == itemsPerProducer * producers)
     }
 }
 
