@@ -61,11 +61,11 @@ struct ClientIdentifier: Decodable, Sendable, Hashable, DecodingStandIn {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        value = try container.decode(String.self)
-        guard Self.isValid(value) else {
+        guard let identifier = ClientIdentifier(validating: try container.decode(String.self)) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "must be 1-64 characters of A-Z, a-z, 0-9, _ and -")
         }
+        self = identifier
     }
 
     static func isValid(_ text: String) -> Bool {

@@ -42,7 +42,7 @@ public struct PlainParamsReader {
     public var isComplete: Bool { isPlain && membersRead == members.count }
 
     public mutating func string(_ key: String) -> String? {
-        read(key) { if case .string(let string) = $0 { string } else { nil } }
+        string(key, as: { $0 })
     }
 
     /// A string member made into a value by `convert`; a string it turns down
