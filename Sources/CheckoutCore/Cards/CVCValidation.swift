@@ -5,9 +5,10 @@ public enum CVCValidation {
     public static let unrecognisedCVCLengths = [3, 4]
 
     public static func state(of cvc: String, brand: CardBrand?) -> FieldState {
-        guard let digits = CardDigits.parse(cvc) else { return .invalid(.format) }
+        guard cvc.utf8.allSatisfy({ CardDigits.digit($0) != nil }) else { return .invalid(.format) }
+        let count = cvc.utf8.count
         let lengths = brand.map { [$0.cvcLength] } ?? unrecognisedCVCLengths
-        if lengths.contains(digits.count) { return .valid }
-        return digits.count < (lengths.max() ?? 0) ? .incomplete(.length) : .invalid(.length)
+        if lengths.contains(count) { return .valid }
+        return count < (lengths.max() ?? 0) ? .incomplete(.length) : .invalid(.length)
     }
 }

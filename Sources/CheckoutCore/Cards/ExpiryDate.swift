@@ -10,7 +10,7 @@ public struct ExpiryDate: Sendable, Hashable, CustomStringConvertible {
     /// Parses one of the four complete forms; nil for anything else, a month outside
     /// 01–12 included.
     public init?(_ text: String) {
-        let characters = Array(text.utf8)
+        let characters = text.utf8
         guard let form = ExpiryDateForm.allCases.first(where: { $0.isComplete(characters) }),
               let month = form.month(in: characters), (1...12).contains(month)
         else { return nil }
@@ -28,22 +28,31 @@ public struct ExpiryDate: Sendable, Hashable, CustomStringConvertible {
 
 /// One of the accepted layouts of an expiry date, as a pattern of `M` (month digit),
 /// `Y` (year digit) and `/`.
+///
+/// Values are read as UTF-8 and the digits of a slot are summed as they are met:
+/// `card.validate` judges an expiry date per request, and this allocates nothing.
 enum ExpiryDateForm: String, CaseIterable {
     case mmyy = "MMYY"
     case mmSlashYY = "MM/YY"
     case mmyyyy = "MMYYYY"
     case mmSlashYYYY = "MM/YYYY"
 
-    private var pattern: [UInt8] { Array(rawValue.utf8) }
+    /// The digits typed into one kind of slot: how many, and the number they make.
+    struct TypedDigits {
+        var count = 0
+        var value = 0
+    }
+
+    private var pattern: String.UTF8View { rawValue.utf8 }
 
     var yearDigitCount: Int { pattern.count(where: { $0 == UInt8(ascii: "Y") }) }
 
-    func isComplete(_ characters: [UInt8]) -> Bool {
+    func isComplete(_ characters: String.UTF8View) -> Bool {
         characters.count == pattern.count && isPrefix(characters)
     }
 
     /// True when `characters` could be the start of (or all of) this form.
-    func isPrefix(_ characters: [UInt8]) -> Bool {
+    func isPrefix(_ characters: String.UTF8View) -> Bool {
         guard characters.count <= pattern.count else { return false }
         return zip(characters, pattern).allSatisfy { character, slot in
             slot == UInt8(ascii: "/") ? character == slot : CardDigits.digit(character) != nil
@@ -51,39 +60,43 @@ enum ExpiryDateForm: String, CaseIterable {
     }
 
     /// The month digits typed so far.
-    func monthDigits(in characters: [UInt8]) -> [UInt8] {
+    func monthDigits(in characters: String.UTF8View) -> TypedDigits {
         digits(in: characters, slot: "M")
     }
 
     /// The year digits typed so far.
-    func yearDigits(in characters: [UInt8]) -> [UInt8] {
+    func yearDigits(in characters: String.UTF8View) -> TypedDigits {
         digits(in: characters, slot: "Y")
     }
 
-    func month(in characters: [UInt8]) -> Int? {
+    func month(in characters: String.UTF8View) -> Int? {
         let digits = monthDigits(in: characters)
-        return digits.count == 2 ? CardDigits.value(of: digits) : nil
+        return digits.count == 2 ? digits.value : nil
     }
 
     /// The year of a complete value; a two-digit year is 20YY.
-    func year(in characters: [UInt8]) -> Int {
-        let value = CardDigits.value(of: yearDigits(in: characters))
+    func year(in characters: String.UTF8View) -> Int {
+        let value = yearDigits(in: characters).value
         return yearDigitCount == 2 ? 2000 + value : value
     }
 
     /// The years a value whose year is only partly typed can still end up with.
-    func possibleYears(in characters: [UInt8]) -> ClosedRange<Int> {
+    func possibleYears(in characters: String.UTF8View) -> ClosedRange<Int> {
         let typed = yearDigits(in: characters)
         var scale = 1
         for _ in typed.count..<yearDigitCount { scale *= 10 }
-        let low = CardDigits.value(of: typed) * scale
+        let low = typed.value * scale
         let century = yearDigitCount == 2 ? 2000 : 0
         return (century + low)...(century + low + scale - 1)
     }
 
-    private func digits(in characters: [UInt8], slot: Unicode.Scalar) -> [UInt8] {
-        zip(characters, pattern).compactMap { character, patternSlot in
-            patternSlot == UInt8(ascii: slot) ? CardDigits.digit(character) : nil
+    private func digits(in characters: String.UTF8View, slot: Unicode.Scalar) -> TypedDigits {
+        var typed = TypedDigits()
+        for (character, patternSlot) in zip(characters, pattern) where patternSlot == UInt8(ascii: slot) {
+            guard let digit = CardDigits.digit(character) else { continue }
+            typed.count += 1
+            typed.value = typed.value * 10 + Int(digit)
         }
+        return typed
     }
 }

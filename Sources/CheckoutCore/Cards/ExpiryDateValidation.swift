@@ -12,7 +12,7 @@ public enum ExpiryDateValidation {
     public static let yearsAhead = 25
 
     public static func state(of text: String, currentMonth: CalendarMonth) -> FieldState {
-        let characters = Array(text.utf8)
+        let characters = text.utf8
         let window = validMonths(from: currentMonth)
         if characters.isEmpty { return .incomplete(.expirationDate) }
         if let form = ExpiryDateForm.allCases.first(where: { $0.isComplete(characters) }) {
@@ -40,11 +40,11 @@ public enum ExpiryDateValidation {
 
     /// True when the month digits typed so far start a month 01–12: every month has
     /// valid years in a window 26 years wide.
-    private static func monthCanBeCompleted(_ digits: [UInt8]) -> Bool {
+    private static func monthCanBeCompleted(_ digits: ExpiryDateForm.TypedDigits) -> Bool {
         switch digits.count {
         case 0: return true
-        case 1: return digits[0] <= 1
-        default: return (1...12).contains(CardDigits.value(of: digits))
+        case 1: return digits.value <= 1
+        default: return (1...12).contains(digits.value)
         }
     }
 }
