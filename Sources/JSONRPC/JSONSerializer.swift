@@ -40,8 +40,8 @@ public enum JSONSerializer {
 
     /// Decimal digits, with a minus sign when negative. The digits are made
     /// right to left in a scratch buffer, so `output` is only appended to.
-    @usableFromInline
-    static func writeInteger<I: FixedWidthInteger>(_ integer: I, to output: inout [UInt8]) {
+    @inlinable
+    static func writeInteger<I: FixedWidthInteger, Sink: JSONByteSink & ~Copyable>(_ integer: I, to output: inout Sink) {
         if integer < 0 { output.append(UInt8(ascii: "-")) }
         var remaining = integer.magnitude
         let capacity = 40 // digits of the largest 128-bit magnitude, and one spare
@@ -53,11 +53,12 @@ public enum JSONSerializer {
                 digits[start] = UInt8(ascii: "0") + UInt8(digit)
                 remaining = quotient
             } while remaining > 0
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            output.appendBytes(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[start...])))
         }
     }
 
-    public static func writeString(_ string: String, to output: inout [UInt8]) {
+    @inlinable
+    public static func writeString<Sink: JSONByteSink & ~Copyable>(_ string: String, to output: inout Sink) {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
@@ -73,13 +74,13 @@ public enum JSONSerializer {
                 }
                 let byte = bytes[index]
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    output.appendBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
                     writeEscape(byte, to: &output)
                     runStart = index + 1
                 }
                 index += 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            output.appendBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart...])))
         }
         output.append(UInt8(ascii: "\""))
     }
@@ -87,7 +88,8 @@ public enum JSONSerializer {
     /// False only when none of the eight bytes in `word` is a control character,
     /// `"` or `\` (the usual zero-byte tests: a byte below 0x20, or one equal to
     /// the quote or the backslash after an exclusive or, sets its high bit).
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    @inlinable
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
@@ -95,21 +97,28 @@ public enum JSONSerializer {
         return hasControl || hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
     }
 
-    private static func writeEscape(_ byte: UInt8, to output: inout [UInt8]) {
+    @usableFromInline
+    static func writeEscape<Sink: JSONByteSink & ~Copyable>(_ byte: UInt8, to output: inout Sink) {
+        let escape: StaticString
         switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-        case 0x09: output.append(contentsOf: #"\t"#.utf8)
-        case 0x08: output.append(contentsOf: #"\b"#.utf8)
-        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        case UInt8(ascii: "\""): escape = #"\""#
+        case UInt8(ascii: "\\"): escape = #"\\"#
+        case 0x0A: escape = #"\n"#
+        case 0x0D: escape = #"\r"#
+        case 0x09: escape = #"\t"#
+        case 0x08: escape = #"\b"#
+        case 0x0C: escape = #"\f"#
         default:
-            output.append(contentsOf: #"\u00"#.utf8)
-            output.append(hexDigits[Int(byte >> 4)])
-            output.append(hexDigits[Int(byte & 0xF)])
+            (#"\u00"# as StaticString).withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0xF))
+            return
         }
+        escape.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    @inlinable
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
 }

@@ -9,17 +9,14 @@
 /// Everything here is `@inlinable`, so that the writing code of a conformance in
 /// another module is specialized for its member types instead of looking up
 /// generic metadata (of `Optional<FieldState>`, say) on every member.
-public struct JSONTextWriter {
-    @usableFromInline var output: [UInt8]
+public struct JSONTextWriter: ~Copyable {
+    @usableFromInline var output: JSONTextBuffer
     @usableFromInline var needsComma = false
 
     @inlinable
-    public init() {
-        output = []
+    init(output: consuming JSONTextBuffer) {
+        self.output = output
     }
-
-    /// The text written so far.
-    public var bytes: [UInt8] { output }
 
     /// The JSON text of `value`.
     @inlinable
@@ -29,13 +26,15 @@ public struct JSONTextWriter {
         return output
     }
 
-    /// Appends the JSON text of `value` to `output`.
+    /// Appends the JSON text of `value` to `output`. The text is written in scratch
+    /// space on the stack (moved to the heap only past 1 KiB) and copied once.
     @inlinable
     public static func append(_ value: some JSONTextWritable, to output: inout [UInt8]) {
-        var writer = JSONTextWriter()
-        swap(&writer.output, &output)
-        value.write(to: &writer)
-        swap(&writer.output, &output)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
+            var writer = JSONTextWriter(output: JSONTextBuffer(scratch: scratch))
+            value.write(to: &writer)
+            output.append(contentsOf: writer.output.written)
+        }
     }
 
     /// An object whose members `members` writes.
@@ -89,13 +88,14 @@ public struct JSONTextWriter {
     @inlinable
     public mutating func bool(_ flag: Bool) {
         startValue()
-        output.append(contentsOf: (flag ? "true" : "false").utf8)
+        let text: StaticString = flag ? "true" : "false"
+        text.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
     }
 
     @inlinable
     public mutating func null() {
         startValue()
-        output.append(contentsOf: "null".utf8)
+        ("null" as StaticString).withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
     }
 
     @inlinable
@@ -104,7 +104,7 @@ public struct JSONTextWriter {
                "object keys are written without escaping")
         startValue()
         output.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { output.append(contentsOf: $0) }
+        key.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
         output.append(UInt8(ascii: "\""))
         output.append(UInt8(ascii: ":"))
         needsComma = false

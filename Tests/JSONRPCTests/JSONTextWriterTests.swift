@@ -82,6 +82,46 @@ import Testing
         #expect(String(decoding: JSONTextWriter.bytes(of: order), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 
+    /// Orders whose text outgrows the writer's 1 KiB of scratch space: by a string
+    /// that ends just before, at and just after the boundary, by a long string with
+    /// escapes, and by many small members.
+    static let longOrders: [Order] = (990...1040).map { length in
+        Order(reference: String(repeating: "r", count: length), customer: nil, note: nil, lines: [], tags: [],
+              amounts: [], shipping: nil, paid: nil)
+    } + [
+        Order(reference: "escapes", customer: String(repeating: "a\"b\\c\u{1}d\né", count: 700), note: nil, lines: [],
+              tags: [], amounts: [], shipping: nil, paid: true),
+        Order(reference: "many lines", customer: "c", note: "n",
+              lines: (0..<300).map { Order.Line(sku: "sku-\($0)", quantity: $0 * 7919 - 1000, gift: $0 % 2 == 0) },
+              tags: (0..<100).map { String(repeating: "t", count: $0) }, amounts: Array(-50...50), shipping: nil, paid: nil),
+    ]
+
+    @Test(arguments: longOrders)
+    func longTextIsTheTreeEncodersToo(_ order: Order) throws {
+        let expected = JSONSerializer.bytes(of: try JSONValueEncoder.encode(order))
+        #expect(String(decoding: JSONTextWriter.bytes(of: order), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    /// Bytes and runs of every length up to 36, from scratch space of several sizes
+    /// (none at all included), come out as an array appended the same way holds them.
+    @Test(arguments: [0, 1, 7, 64])
+    func bufferKeepsEveryByteAsItGrows(scratchSize: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchSize) { scratch in
+            var buffer = JSONTextBuffer(scratch: scratch)
+            var expected: [UInt8] = []
+            for step in 0..<200 {
+                if step % 3 == 0 {
+                    buffer.append(UInt8(step))
+                    expected.append(UInt8(step))
+                }
+                let run = (0..<(step % 37)).map { UInt8(truncatingIfNeeded: step &* 31 &+ $0) }
+                run.withUnsafeBytes { buffer.appendBytes($0) }
+                expected += run
+            }
+            #expect(Array(buffer.written) == expected)
+        }
+    }
+
     @Test func appendsAfterWhatIsAlreadyThere() {
         var output = Array("[1,".utf8)
         JSONTextWriter.append(Order.Line(sku: "s", quantity: 2, gift: false), to: &output)
