@@ -13,8 +13,8 @@ public enum CompactJWE {
     ) throws(EncryptionError) -> String {
         var compact: [UInt8] = []
         compact.reserveCapacity(4 * (plaintext.count + key.bits / 8 + 256) / 3)
-        Base64.appendURL(Array(protectedHeader(algorithm: algorithm, keyId: key.keyId).utf8), to: &compact)
-        let header = compact
+        let header = key.encodedProtectedHeader(for: algorithm)
+        compact += header
         let random = SecureRandom.bytes(A256CBCHS512.keyByteCount + A256CBCHS512.ivByteCount)
         let contentKey = Array(random[..<A256CBCHS512.keyByteCount])
         let iv = Array(random[A256CBCHS512.keyByteCount...])
@@ -30,6 +30,14 @@ public enum CompactJWE {
     /// `{"alg":"RSA-OAEP","enc":"A256CBC-HS512","kid":"…"}`, members in that order.
     public static func protectedHeader(algorithm: KeyEncryptionAlgorithm, keyId: String) -> String {
         #"{"alg":"\#(algorithm.rawValue)","enc":"\#(contentEncryption)","kid":"\#(keyId)"}"#
+    }
+
+    /// The protected header as base64url text, the compact form's first part and
+    /// the content encryption's AAD.
+    static func encodedProtectedHeader(algorithm: KeyEncryptionAlgorithm, keyId: String) -> [UInt8] {
+        var encoded: [UInt8] = []
+        Base64.appendURL(Array(protectedHeader(algorithm: algorithm, keyId: keyId).utf8), to: &encoded)
+        return encoded
     }
 
     /// What the platform does on receipt: checks the header names this key,

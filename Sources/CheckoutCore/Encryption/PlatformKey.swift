@@ -19,6 +19,9 @@ public final class PlatformKey: @unchecked Sendable {
     public let keyId: String
     /// The DER SubjectPublicKeyInfo of the public key.
     public let publicKeyDER: [UInt8]
+    /// Each algorithm's encoded JWE protected header: the same for every
+    /// encryption with this key, so made once.
+    private let encodedProtectedHeaders: [KeyEncryptionAlgorithm: [UInt8]]
 
     /// The key in a PEM file: PKCS#1 (`RSA PRIVATE KEY`) or PKCS#8 (`PRIVATE KEY`),
     /// unencrypted, of at least 2048 bits.
@@ -52,7 +55,15 @@ public final class PlatformKey: @unchecked Sendable {
         self.publicKey = key.publicKey
         self.publicKeyDER = [UInt8](publicKey.derRepresentation)
         guard let primitives = try? publicKey.getKeyPrimitives() else { throw .notAnRSAPrivateKey }
-        self.keyId = Self.thumbprint(modulus: [UInt8](primitives.modulus), exponent: [UInt8](primitives.publicExponent))
+        let keyId = Self.thumbprint(modulus: [UInt8](primitives.modulus), exponent: [UInt8](primitives.publicExponent))
+        self.keyId = keyId
+        self.encodedProtectedHeaders = Dictionary(uniqueKeysWithValues: KeyEncryptionAlgorithm.allCases.map { algorithm in
+            (algorithm, CompactJWE.encodedProtectedHeader(algorithm: algorithm, keyId: keyId))
+        })
+    }
+
+    func encodedProtectedHeader(for algorithm: KeyEncryptionAlgorithm) -> [UInt8] {
+        encodedProtectedHeaders[algorithm] ?? CompactJWE.encodedProtectedHeader(algorithm: algorithm, keyId: keyId)
     }
 
     /// The size of the modulus in bits.

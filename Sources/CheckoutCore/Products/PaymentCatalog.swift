@@ -84,8 +84,11 @@ extension PaymentProduct {
     /// The fields by ascending `displayOrder`; fields with the same order keep their
     /// place in `fields` (catalogs usually list them in order already).
     public var fieldsInDisplayOrder: [PaymentProductField] {
+        let isSorted = fields.indices.dropFirst().allSatisfy { index in
+            fields[index - 1].displayHints.displayOrder <= fields[index].displayHints.displayOrder
+        }
+        if isSorted { return fields }
         let orders = fields.map(\.displayHints.displayOrder)
-        if zip(orders, orders.dropFirst()).allSatisfy({ $0 <= $1 }) { return fields }
         return fields.indices.sorted { (orders[$0], $0) < (orders[$1], $1) }.map { fields[$0] }
     }
 
