@@ -16,16 +16,27 @@ final class CoalescedOutput: DeferredResponses {
     /// About twenty encryption responses.
     static let holdLimit = 16_384
 
+    /// The largest emptied buffer kept for the next batch; a larger one (after a
+    /// burst the host was slow to read) is given back.
+    static let spareCapacityLimit = 65_536
+
     private struct State {
         var queued: [UInt8] = []
+        /// The buffer the last write emptied. The next writer takes it, so the
+        /// queue gets a buffer with capacity instead of regrowing from nothing
+        /// (through a dozen reallocations) after every write.
+        var spare: [UInt8] = []
         var isWriting = false
 
-        /// True when the caller should write what is queued now.
-        mutating func takeWriting(unstarted: Int) -> Bool {
-            guard !isWriting, !queued.isEmpty else { return false }
-            if unstarted > 0, queued.count < CoalescedOutput.holdLimit { return false }
+        /// The buffer to write with when the caller should write what is queued
+        /// now, else nil.
+        mutating func takeWriting(unstarted: Int) -> [UInt8]? {
+            guard !isWriting, !queued.isEmpty else { return nil }
+            if unstarted > 0, queued.count < CoalescedOutput.holdLimit { return nil }
             isWriting = true
-            return true
+            var buffer: [UInt8] = []
+            swap(&buffer, &spare)
+            return buffer
         }
     }
 
@@ -44,11 +55,11 @@ final class CoalescedOutput: DeferredResponses {
     /// Queues `line` (whole lines) and returns once it is written, held, or
     /// another thread has taken on writing it.
     func deliver(_ line: [UInt8]) {
-        let becameWriter = state.withLock { state in
+        let writeBuffer = state.withLock { state in
             state.queued.append(contentsOf: line)
             return state.takeWriting(unstarted: unstarted.load(ordering: .sequentiallyConsistent))
         }
-        if becameWriter { writeQueued() }
+        if let writeBuffer { writeQueued(with: writeBuffer) }
     }
 
     func workQueued() {
@@ -63,17 +74,22 @@ final class CoalescedOutput: DeferredResponses {
     /// ends here after delivering, so a held response is written by the last
     /// item to finish at the latest.
     func workFinished() {
-        if state.withLock({ $0.takeWriting(unstarted: unstarted.load(ordering: .sequentiallyConsistent)) }) { writeQueued() }
+        if let writeBuffer = state.withLock({ $0.takeWriting(unstarted: unstarted.load(ordering: .sequentiallyConsistent)) }) {
+            writeQueued(with: writeBuffer)
+        }
     }
 
-    private func writeQueued() {
-        var batch: [UInt8] = []
+    /// Writes batches until the queue is empty. Each time the queue is taken, the
+    /// emptied `batch` takes its place; the last one emptied is kept as the spare.
+    private func writeQueued(with batch: consuming [UInt8]) {
         while true {
             let hasMore = state.withLock { state in
                 batch.removeAll(keepingCapacity: true)
                 swap(&batch, &state.queued)
-                if batch.isEmpty { state.isWriting = false }
-                return !batch.isEmpty
+                guard batch.isEmpty else { return true }
+                state.isWriting = false
+                if batch.capacity <= Self.spareCapacityLimit { swap(&batch, &state.spare) }
+                return false
             }
             guard hasMore else { return }
             writer.write(batch)

@@ -93,6 +93,26 @@ import Glibc
         delivered += line
         #expect(pipe.available() == delivered)
     }
+
+    /// The writer recycles the buffers it empties: bursts of many sizes, small
+    /// after large and around the hold limit, each arrive whole and alone.
+    @Test(arguments: [[1, 100, 5000, 16_000, 17_000, 40_000, 10, 3], [40_000, 1, 40_000, 2]])
+    func burstAfterBurstArrivesWhole(sizes: [Int]) throws {
+        let pipe = OutputPipe()
+        let output = pipe.output
+        for size in sizes {
+            output.workQueued()
+            var burst: [UInt8] = []
+            while burst.count < size {
+                let line = Array("\(size)-\(burst.count)\n".utf8)
+                output.deliver(line)
+                burst += line
+            }
+            output.workStarted()
+            output.workFinished()
+            #expect(pipe.available() == burst, "burst of \(size) bytes")
+        }
+    }
 }
 
 /// A CoalescedOutput writing into a pipe whose other end the test reads without blocking.
