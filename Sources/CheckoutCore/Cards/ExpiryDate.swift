@@ -10,11 +10,16 @@ public struct ExpiryDate: Sendable, Hashable, CustomStringConvertible {
     /// Parses one of the four complete forms; nil for anything else, a month outside
     /// 01–12 included.
     public init?(_ text: String) {
-        let characters = text.utf8
+        var text = text
+        guard let month = text.withUTF8(Self.month(in:)) else { return nil }
+        self.month = month
+    }
+
+    private static func month(in characters: UnsafeBufferPointer<UInt8>) -> CalendarMonth? {
         guard let form = ExpiryDateForm.allCases.first(where: { $0.isComplete(characters) }),
               let month = form.month(in: characters), (1...12).contains(month)
         else { return nil }
-        self.month = CalendarMonth(year: form.year(in: characters), month: month)
+        return CalendarMonth(year: form.year(in: characters), month: month)
     }
 
     /// The `MMYY` form: `1126` for November 2026.
@@ -29,13 +34,14 @@ public struct ExpiryDate: Sendable, Hashable, CustomStringConvertible {
 /// One of the accepted layouts of an expiry date, as a pattern of `M` (month digit),
 /// `Y` (year digit) and `/`.
 ///
-/// Values are read as UTF-8 and the digits of a slot are summed as they are met:
-/// `card.validate` judges an expiry date per request, and this allocates nothing.
-enum ExpiryDateForm: String, CaseIterable {
-    case mmyy = "MMYY"
-    case mmSlashYY = "MM/YY"
-    case mmyyyy = "MMYYYY"
-    case mmSlashYYYY = "MM/YYYY"
+/// Values are read as UTF-8 bytes in place, and the digits of a slot are summed
+/// as they are met: `card.validate` judges an expiry date per request, and this
+/// allocates nothing.
+enum ExpiryDateForm: CaseIterable {
+    case mmyy
+    case mmSlashYY
+    case mmyyyy
+    case mmSlashYYYY
 
     /// The digits typed into one kind of slot: how many, and the number they make.
     struct TypedDigits {
@@ -43,45 +49,59 @@ enum ExpiryDateForm: String, CaseIterable {
         var value = 0
     }
 
-    private var pattern: String.UTF8View { rawValue.utf8 }
+    private var pattern: StaticString {
+        switch self {
+        case .mmyy: "MMYY"
+        case .mmSlashYY: "MM/YY"
+        case .mmyyyy: "MMYYYY"
+        case .mmSlashYYYY: "MM/YYYY"
+        }
+    }
 
-    var yearDigitCount: Int { pattern.count(where: { $0 == UInt8(ascii: "Y") }) }
+    var yearDigitCount: Int {
+        switch self {
+        case .mmyy, .mmSlashYY: 2
+        case .mmyyyy, .mmSlashYYYY: 4
+        }
+    }
 
-    func isComplete(_ characters: String.UTF8View) -> Bool {
-        characters.count == pattern.count && isPrefix(characters)
+    func isComplete(_ characters: UnsafeBufferPointer<UInt8>) -> Bool {
+        characters.count == pattern.utf8CodeUnitCount && isPrefix(characters)
     }
 
     /// True when `characters` could be the start of (or all of) this form.
-    func isPrefix(_ characters: String.UTF8View) -> Bool {
-        guard characters.count <= pattern.count else { return false }
-        return zip(characters, pattern).allSatisfy { character, slot in
-            slot == UInt8(ascii: "/") ? character == slot : CardDigits.digit(character) != nil
+    func isPrefix(_ characters: UnsafeBufferPointer<UInt8>) -> Bool {
+        pattern.withUTF8Buffer { pattern in
+            guard characters.count <= pattern.count else { return false }
+            return zip(characters, pattern).allSatisfy { character, slot in
+                slot == UInt8(ascii: "/") ? character == slot : CardDigits.digit(character) != nil
+            }
         }
     }
 
     /// The month digits typed so far.
-    func monthDigits(in characters: String.UTF8View) -> TypedDigits {
+    func monthDigits(in characters: UnsafeBufferPointer<UInt8>) -> TypedDigits {
         digits(in: characters, slot: "M")
     }
 
     /// The year digits typed so far.
-    func yearDigits(in characters: String.UTF8View) -> TypedDigits {
+    func yearDigits(in characters: UnsafeBufferPointer<UInt8>) -> TypedDigits {
         digits(in: characters, slot: "Y")
     }
 
-    func month(in characters: String.UTF8View) -> Int? {
+    func month(in characters: UnsafeBufferPointer<UInt8>) -> Int? {
         let digits = monthDigits(in: characters)
         return digits.count == 2 ? digits.value : nil
     }
 
     /// The year of a complete value; a two-digit year is 20YY.
-    func year(in characters: String.UTF8View) -> Int {
+    func year(in characters: UnsafeBufferPointer<UInt8>) -> Int {
         let value = yearDigits(in: characters).value
         return yearDigitCount == 2 ? 2000 + value : value
     }
 
     /// The years a value whose year is only partly typed can still end up with.
-    func possibleYears(in characters: String.UTF8View) -> ClosedRange<Int> {
+    func possibleYears(in characters: UnsafeBufferPointer<UInt8>) -> ClosedRange<Int> {
         let typed = yearDigits(in: characters)
         var scale = 1
         for _ in typed.count..<yearDigitCount { scale *= 10 }
@@ -90,13 +110,15 @@ enum ExpiryDateForm: String, CaseIterable {
         return (century + low)...(century + low + scale - 1)
     }
 
-    private func digits(in characters: String.UTF8View, slot: Unicode.Scalar) -> TypedDigits {
-        var typed = TypedDigits()
-        for (character, patternSlot) in zip(characters, pattern) where patternSlot == UInt8(ascii: slot) {
-            guard let digit = CardDigits.digit(character) else { continue }
-            typed.count += 1
-            typed.value = typed.value * 10 + Int(digit)
+    private func digits(in characters: UnsafeBufferPointer<UInt8>, slot: Unicode.Scalar) -> TypedDigits {
+        pattern.withUTF8Buffer { pattern in
+            var typed = TypedDigits()
+            for (character, patternSlot) in zip(characters, pattern) where patternSlot == UInt8(ascii: slot) {
+                guard let digit = CardDigits.digit(character) else { continue }
+                typed.count += 1
+                typed.value = typed.value * 10 + Int(digit)
+            }
+            return typed
         }
-        return typed
     }
 }

@@ -12,7 +12,11 @@ public enum ExpiryDateValidation {
     public static let yearsAhead = 25
 
     public static func state(of text: String, currentMonth: CalendarMonth) -> FieldState {
-        let characters = text.utf8
+        var text = text
+        return text.withUTF8 { state(of: $0, currentMonth: currentMonth) }
+    }
+
+    private static func state(of characters: UnsafeBufferPointer<UInt8>, currentMonth: CalendarMonth) -> FieldState {
         let window = validMonths(from: currentMonth)
         if characters.isEmpty { return .incomplete(.expirationDate) }
         if let form = ExpiryDateForm.allCases.first(where: { $0.isComplete(characters) }) {
