@@ -37,21 +37,7 @@ public struct MethodRegistry: Sendable {
     ) {
         precondition(entries[Method.name] == nil, "\(Method.name) is registered twice")
         entries[Method.name] = Entry(name: Method.name, execution: Method.execution) { params, context, output in
-            let decoded: Method.Params
-            switch Method.readParams(params) {
-            case .success(let value): decoded = value
-            case .failure(let error): return .invalidParams(error.problems)
-            }
-            do {
-                try Method.appendResult(try handler(decoded, context), to: &output)
-                return nil
-            } catch let error as any RPCErrorConvertible {
-                return error.rpcError
-            } catch let error as ParamsError {
-                return .invalidParams(error.problems)
-            } catch {
-                return .internalError("\(Method.name) failed: \(type(of: error))")
-            }
+            Method.invoke(handler, params: params, context: context, appendingResultTo: &output)
         }
     }
 

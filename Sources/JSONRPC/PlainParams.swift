@@ -27,9 +27,9 @@ extension PlainParams {
 /// also makes the params not plain. `null` is another type: the decoder turns it
 /// down for optional members too, and says so.
 public struct PlainParamsReader {
-    private let members: [JSONObject.Member]
-    private var membersRead = 0
-    private var isPlain = true
+    @usableFromInline let members: [JSONObject.Member]
+    @usableFromInline var membersRead = 0
+    @usableFromInline var isPlain = true
 
     @usableFromInline
     init?(_ params: JSONValue) {
@@ -46,7 +46,10 @@ public struct PlainParamsReader {
     }
 
     /// A string member made into a value by `convert`; a string it turns down
-    /// (nil) makes the params not plain, so the decoder can say why.
+    /// (nil) makes the params not plain, so the decoder can say why. Inlinable,
+    /// like `read`, so a caller's `Value` is known where they run: a generic
+    /// reading looked up `Optional<Value>`'s metadata at run time per request.
+    @inlinable
     public mutating func string<Value>(_ key: String, as convert: (String) -> Value?) -> Value? {
         read(key) { if case .string(let string) = $0 { convert(string) } else { nil } }
     }
@@ -89,7 +92,8 @@ public struct PlainParamsReader {
         }
     }
 
-    private mutating func read<Value>(_ key: String, _ convert: (JSONValue) -> Value?) -> Value? {
+    @inlinable
+    mutating func read<Value>(_ key: String, _ convert: (JSONValue) -> Value?) -> Value? {
         guard let member = members.first(where: { $0.key == key }) else { return nil }
         membersRead += 1
         guard let converted = convert(member.value) else {

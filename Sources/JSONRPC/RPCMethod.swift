@@ -15,6 +15,15 @@ public protocol RPCMethod: Sendable {
     /// Appends the result's JSON text: through `JSONTextEncoder`, directly for a
     /// `JSONTextWritable` result.
     static func appendResult(_ result: Result, to output: inout [UInt8]) throws
+
+    /// Reads `params`, runs `handler` and appends the JSON text of its result to
+    /// `output`; on failure returns the error. A requirement with a default, so
+    /// each method runs its own specialized copy: run as generic code, it looked up
+    /// the metadata of its `Result<Params, ParamsError>` on every request.
+    static func invoke(
+        _ handler: (Params, RequestContext) throws -> Result, params: JSONValue, context: RequestContext,
+        appendingResultTo output: inout [UInt8]
+    ) -> RPCError?
 }
 
 // The defaults below are chosen when a method type conforms, by the types of its
@@ -32,6 +41,28 @@ extension RPCMethod {
     @inlinable
     public static func appendResult(_ result: Result, to output: inout [UInt8]) throws {
         try JSONTextEncoder.encode(result, appendingTo: &output)
+    }
+
+    @inlinable
+    public static func invoke(
+        _ handler: (Params, RequestContext) throws -> Result, params: JSONValue, context: RequestContext,
+        appendingResultTo output: inout [UInt8]
+    ) -> RPCError? {
+        let decoded: Params
+        switch readParams(params) {
+        case .success(let value): decoded = value
+        case .failure(let error): return .invalidParams(error.problems)
+        }
+        do {
+            try appendResult(try handler(decoded, context), to: &output)
+            return nil
+        } catch let error as any RPCErrorConvertible {
+            return error.rpcError
+        } catch let error as ParamsError {
+            return .invalidParams(error.problems)
+        } catch {
+            return .internalError("\(name) failed: \(type(of: error))")
+        }
     }
 }
 
