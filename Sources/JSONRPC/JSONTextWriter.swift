@@ -28,6 +28,8 @@ public struct JSONTextWriter: ~Copyable {
 
     /// Appends the JSON text of `value` to `output`. The text is written in scratch
     /// space on the stack (moved to the heap only past 1 KiB) and copied once.
+    /// More scratch does not pay: past 1 KiB the standard library asks the
+    /// thread for its stack bounds first (4 KiB measured 600 instructions more).
     @inlinable
     public static func append(_ value: some JSONTextWritable, to output: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
