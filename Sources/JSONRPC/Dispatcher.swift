@@ -68,24 +68,24 @@ public final class Dispatcher: Sendable {
     /// now, or nil when there is none yet (notifications, or work still running).
     /// Blocks while too many concurrent requests wait for a worker (`maxWaitingWork`).
     public func handle(line: [UInt8]) -> [UInt8]? {
-        let parsed: Swift.Result<JSONValue, RPCError> = line.withUnsafeBytes { raw in
-            if let offset = UTF8Validation.firstInvalidOffset(raw) { return .failure(.invalidUTF8(offset: offset)) }
+        line.withUnsafeBytes { raw in
+            if let offset = UTF8Validation.firstInvalidOffset(raw) { return rejected(.invalidUTF8(offset: offset)) }
             do throws(JSONParseError) {
-                return .success(try JSONParser.parse(raw))
+                return try JSONParser.withTape(of: raw) { tape in
+                    if tape[0].kind == .array { return handleBatch(tape) }
+                    guard case .response(let response) = handleEntry(tape, at: 0, slot: { self.deferred.deliver(Response.line($0)) })
+                    else { return nil }
+                    return Response.line(response)
+                }
             } catch {
-                return .failure(.parseError(error))
+                return rejected(.parseError(error))
             }
         }
-        switch parsed {
-        case .failure(let error):
-            logger.debug("rejected a line", metadata: ["reason": "\(error.reason)"])
-            return Response.line(Response.error(id: .null, error))
-        case .success(.array(let entries)):
-            return handleBatch(entries)
-        case .success(let value):
-            guard case .response(let response) = handleEntry(value, slot: { self.deferred.deliver(Response.line($0)) }) else { return nil }
-            return Response.line(response)
-        }
+    }
+
+    private func rejected(_ error: RPCError) -> [UInt8] {
+        logger.debug("rejected a line", metadata: ["reason": "\(error.reason)"])
+        return Response.line(Response.error(id: .null, error))
     }
 
     /// Response line for an over-long line the framer discarded.
@@ -98,50 +98,61 @@ public final class Dispatcher: Sendable {
         workers.wait()
     }
 
-    private func handleBatch(_ entries: [JSONValue]) -> [UInt8]? {
-        guard !entries.isEmpty else { return Response.line(Response.error(id: .null, .emptyBatch())) }
-        guard entries.count <= maxBatchEntries else {
-            return Response.line(Response.error(id: .null, .batchTooLarge(entries: entries.count, limit: maxBatchEntries)))
+    private func handleBatch(_ tape: JSONTape) -> [UInt8]? {
+        let count = Int(tape[0].count)
+        guard count > 0 else { return Response.line(Response.error(id: .null, .emptyBatch())) }
+        guard count <= maxBatchEntries else {
+            return Response.line(Response.error(id: .null, .batchTooLarge(entries: count, limit: maxBatchEntries)))
         }
-        let collector = BatchCollector(count: entries.count) { responses in
+        let collector = BatchCollector(count: count) { responses in
             if !responses.isEmpty { self.deferred.deliver(Response.batchLine(responses)) }
         }
-        for (index, entry) in entries.enumerated() {
-            collector.settle(index, handleEntry(entry, slot: { collector.complete(index, $0) }))
+        var entry = 1
+        for position in 0..<count {
+            collector.settle(position, handleEntry(tape, at: entry, slot: { collector.complete(position, $0) }))
+            entry = tape.after(entry)
         }
         return collector.finishImmediately().map(Response.batchLine)
     }
 
-    /// Handles one request object. Returns its response when it is known now;
+    /// Handles the request object at `index` of the tape. Returns its response when it is known now;
     /// `.none` for notifications; calls `slot` later for concurrent work (and then returns `pending`).
-    private func handleEntry(_ value: JSONValue, slot deliver: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
+    private func handleEntry(_ tape: JSONTape, at index: Int, slot deliver: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
         let request: Request
-        switch Request.parse(value) {
+        switch Request.read(tape, at: index) {
         case .failure(let invalid):
             return invalid.isNotification ? .none : .response(Response.error(id: invalid.id, invalid.error))
         case .success(let parsed):
             request = parsed
         }
-        if request.method == Self.cancelMethod { return cancel(request) }
+        if request.method == Self.cancelMethod { return cancel(request, in: tape) }
         guard let entry = registry[request.method] else {
             logger.debug("unknown method", metadata: ["method": "\(request.method)"])
             return request.id.map { .response(Response.error(id: $0, .methodNotFound(request.method))) } ?? .none
         }
         logger.debug("request", metadata: ["method": "\(request.method)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
+        let params = request.params(in: tape)
         switch entry.execution {
         case .inline:
-            return respond(to: request, entry: entry, context: RequestContext(id: request.id, stopper: stopper))
+            let context = RequestContext(id: request.id, stopper: stopper)
+            return respond(to: request, context: context) { entry.invoke(params, $0, appendingResultTo: &$1) }
         case .concurrent:
-            runConcurrently(entry, request, deliver: deliver)
-            return request.id == nil ? .none : .pending
+            // The params are read here, while the line is at hand; the method runs on a worker.
+            switch entry.prepare(params) {
+            case .failure(let error):
+                return request.id.map { .response(Response.error(id: $0, error)) } ?? .none
+            case .success(let call):
+                runConcurrently(call, request, deliver: deliver)
+                return request.id == nil ? .none : .pending
+            }
         }
     }
 
-    /// Runs the entry and answers with its result or error (nothing for a notification).
-    private func respond(to request: Request, entry: MethodRegistry.Entry, context: RequestContext) -> EntryOutcome {
-        let outcome = Response.result(id: request.id ?? .null) { text in
-            entry.invoke(request.params, context, appendingResultTo: &text)
-        }
+    /// Runs `call` and answers with its result or error (nothing for a notification).
+    private func respond(
+        to request: Request, context: RequestContext, _ call: (RequestContext, inout [UInt8]) -> RPCError?
+    ) -> EntryOutcome {
+        let outcome = Response.result(id: request.id ?? .null) { text in call(context, &text) }
         if case .failure(let error) = outcome, error.code == -32603 {
             logger.error("internal error", metadata: ["method": "\(request.method)", "detail": "\(error.data["detail"].map(JSONSerializer.string) ?? "")"])
         }
@@ -152,9 +163,11 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    /// Queues the request for a worker; waits first when `maxWaitingWork` others
+    /// Queues the call for a worker; waits first when `maxWaitingWork` others
     /// are queued and not started, which is what holds the reading thread back.
-    private func runConcurrently(_ entry: MethodRegistry.Entry, _ request: Request, deliver: @escaping @Sendable ([UInt8]) -> Void) {
+    private func runConcurrently(
+        _ call: @escaping MethodRegistry.Entry.PreparedCall, _ request: Request, deliver: @escaping @Sendable ([UInt8]) -> Void
+    ) {
         let flag = CancellationFlag()
         let slot = ResponseSlot(deliver: deliver)
         let tracked = request.id.map { InFlightRequests.Entry(flag: flag, slot: slot, id: $0) }
@@ -167,7 +180,7 @@ public final class Dispatcher: Sendable {
             deferred.workStarted()
             if !flag.isCancelled {
                 let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)
-                if case .response(let response) = respond(to: request, entry: entry, context: context) {
+                if case .response(let response) = respond(to: request, context: context, call) {
                     slot.fill(flag.isCancelled ? Response.error(id: request.id!, .requestCancelled()) : response)
                 }
             }
@@ -177,13 +190,13 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    private func cancel(_ request: Request) -> EntryOutcome {
-        guard case .object(let params) = request.params, let id = params["id"], params.keys == ["id"] else {
+    private func cancel(_ request: Request, in tape: JSONTape) -> EntryOutcome {
+        guard let params = request.paramsIndex, tape[params].count == 1, tape.string(at: params + 1, equals: "id") else {
             guard let requestID = request.id else { return .none }
             return .response(Response.error(id: requestID, .invalidParams(path: "/id",
                 "$/cancelRequest takes exactly one parameter, the id of the request to cancel")))
         }
-        inFlight.cancel(id: id)
+        inFlight.cancel(id: tape.value(at: params + 2))
         return request.id.map { .response(Response.result(id: $0, .object(JSONObject()))) } ?? .none
     }
 }

@@ -8,18 +8,14 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes that the caller has already
-/// validated. Numbers keep their text; nesting is limited so hostile input
-/// cannot exhaust the stack.
+/// validated. It builds a `JSONTape` in one pass, checking escapes as it goes;
+/// a `JSONValue` is made from the tape when one is wanted. Numbers keep their
+/// text; nesting is limited so hostile input cannot exhaust the stack.
 public struct JSONParser {
     public static let maximumDepth = 128
 
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.position == bytes.count else { throw parser.error("unexpected data after the JSON value") }
-        return value
+        try withTape(of: bytes) { $0.value(at: 0) }
     }
 
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
@@ -30,11 +26,53 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// Parses `bytes` and runs `body` with their tape (the root value at index 0),
+    /// which is valid only during the call.
+    public static func withTape<Output>(
+        of bytes: UnsafeRawBufferPointer, _ body: (JSONTape) -> Output
+    ) throws(JSONParseError) -> Output {
+        try withUnsafeTemporaryAllocation(of: JSONTape.Token.self, capacity: scratchTokens) { scratch throws(JSONParseError) in
+            var parser = JSONParser(bytes: bytes, tokens: scratch)
+            defer { parser.releaseTokens() }
+            parser.skipWhitespace()
+            try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            guard parser.position == bytes.count else { throw parser.error("unexpected data after the JSON value") }
+            return body(JSONTape(bytes: bytes, tokens: UnsafeBufferPointer(start: parser.tokens.baseAddress, count: parser.count)))
+        }
+    }
+
+    /// Tokens kept on the stack: a request's envelope and params, within the
+    /// kilobyte past which the standard library checks the stack's bounds first.
+    private static let scratchTokens = 48
+
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
+    /// The tokens so far: the caller's scratch space, or memory of their own once they outgrow it.
+    private var tokens: UnsafeMutableBufferPointer<JSONTape.Token>
+    private var count = 0
+    private var ownsTokens = false
 
-    private init(bytes: UnsafeRawBufferPointer) {
+    private init(bytes: UnsafeRawBufferPointer, tokens: UnsafeMutableBufferPointer<JSONTape.Token>) {
         self.bytes = bytes
+        self.tokens = tokens
+    }
+
+    private mutating func append(_ token: JSONTape.Token) {
+        if count == tokens.count {
+            let larger = UnsafeMutableBufferPointer<JSONTape.Token>.allocate(capacity: Swift.max(tokens.count * 2, 16))
+            _ = larger.initialize(fromContentsOf: tokens[0..<count])
+            releaseTokens()
+            tokens = larger
+            ownsTokens = true
+        }
+        tokens[count] = token
+        count += 1
+    }
+
+    private mutating func releaseTokens() {
+        if ownsTokens { tokens.deallocate() }
+        ownsTokens = false
     }
 
     private func error(_ message: String) -> JSONParseError {
@@ -52,16 +90,22 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    /// Appends a scalar's token, which ends where the parser now is.
+    private mutating func appendScalar(_ kind: JSONTape.Token.Kind, from start: Int, isEscaped: Bool = false) {
+        append(JSONTape.Token(kind: kind, isEscaped: isEscaped, start: UInt32(start), end: UInt32(position), next: UInt32(count + 1)))
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) {
         guard let byte = current else { throw error("unexpected end of input, expected a value") }
+        let start = position
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "t"): try expectWord("true"); appendScalar(.true, from: start)
+        case UInt8(ascii: "f"): try expectWord("false"); appendScalar(.false, from: start)
+        case UInt8(ascii: "n"): try expectWord("null"); appendScalar(.null, from: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber(); appendScalar(.number, from: start)
         default: throw error("unexpected character '\(Self.printable(byte))'")
         }
     }
@@ -74,58 +118,65 @@ public struct JSONParser {
         position += length
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    /// Appends a container's token before its contents; `closeContainer` completes it.
+    private mutating func openContainer(_ kind: JSONTape.Token.Kind) -> Int {
+        append(JSONTape.Token(kind: kind, start: UInt32(position), end: 0))
         position += 1
-        var members: [JSONObject.Member] = []
-        members.reserveCapacity(8) // the envelope's four members, or a typical params object, without regrowing
+        return count - 1
+    }
+
+    private mutating func closeContainer(_ index: Int, count: Int) {
+        position += 1
+        tokens[index].end = UInt32(position)
+        tokens[index].count = UInt32(count)
+        tokens[index].next = UInt32(self.count)
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) {
+        guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        let index = openContainer(.object)
         skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            position += 1
-            return .object(JSONObject(members))
-        }
+        if current == UInt8(ascii: "}") { return closeContainer(index, count: 0) }
+        var count = 0
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
-            let key = try parseString()
+            try parseString()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
             position += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            members.append(JSONObject.Member(key: key, value: value))
+            try parseValue(depth: depth)
+            count += 1
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return .object(JSONObject(members))
+            case UInt8(ascii: "}"): return closeContainer(index, count: count)
             default: throw error("expected ',' or '}' in an object")
             }
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONParseError) {
         guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
-        position += 1
-        var elements: [JSONValue] = []
+        let index = openContainer(.array)
         skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
-        }
+        if current == UInt8(ascii: "]") { return closeContainer(index, count: 0) }
+        var count = 0
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            try parseValue(depth: depth)
+            count += 1
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return .array(elements)
+            case UInt8(ascii: "]"): return closeContainer(index, count: count)
             default: throw error("expected ',' or ']' in an array")
             }
         }
     }
 
-    private mutating func parseNumber() throws(JSONParseError) -> String {
-        let start = position
+    private mutating func parseNumber() throws(JSONParseError) {
         if current == UInt8(ascii: "-") { position += 1 }
         switch current ?? 0 {
         case UInt8(ascii: "0"): position += 1
@@ -141,7 +192,6 @@ public struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
             guard skipDigits() > 0 else { throw error("expected a digit in the exponent") }
         }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 
     @discardableResult
@@ -151,67 +201,44 @@ public struct JSONParser {
         return position - start
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// Appends a string's token (its text between the quotes), checking its escapes.
+    private mutating func parseString() throws(JSONParseError) {
         position += 1
         let start = position
+        var isEscaped = false
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                defer { position += 1 }
-                return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                appendScalar(.string, from: start, isEscaped: isEscaped)
+                position += 1
+                return
             }
-            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
             if byte < 0x20 { throw error("unescaped control character in a string") }
             position += 1
+            if byte == UInt8(ascii: "\\") {
+                isEscaped = true
+                try checkEscape()
+            }
         }
         throw error("unterminated string")
     }
 
-    private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self).unicodeScalars)
-        var runStart = position
-        func flushRun(_ end: Int) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self).unicodeScalars)
-            }
-        }
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                flushRun(position)
-                position += 1
-                return String(scalars)
-            }
-            if byte < 0x20 { throw error("unescaped control character in a string") }
-            guard byte == UInt8(ascii: "\\") else {
-                position += 1
-                continue
-            }
-            flushRun(position)
+    /// Checks the escape after a backslash and moves past it.
+    private mutating func checkEscape() throws(JSONParseError) {
+        guard let escape = current else { throw error("unterminated string") }
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 1
-            guard let escape = current else { break }
+        case UInt8(ascii: "u"):
             position += 1
-            switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
-            case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
-            default:
-                position -= 1
-                throw error("invalid escape '\\\(Self.printable(escape))'")
-            }
-            runStart = position
+            try checkUnicodeEscape()
+        default:
+            throw error("invalid escape '\\\(Self.printable(escape))'")
         }
-        throw error("unterminated string")
     }
 
-    private mutating func parseUnicodeEscape() throws(JSONParseError) -> Unicode.Scalar {
+    private mutating func checkUnicodeEscape() throws(JSONParseError) {
         let first = try parseHex4()
         if (0xD800...0xDBFF).contains(first) {
             guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
@@ -219,10 +246,9 @@ public struct JSONParser {
             position += 2
             let second = try parseHex4()
             guard (0xDC00...0xDFFF).contains(second) else { throw error("invalid low surrogate escape") }
-            return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
+        } else if (0xDC00...0xDFFF).contains(first) {
+            throw error("lone low surrogate escape")
         }
-        guard let scalar = Unicode.Scalar(first) else { throw error("lone low surrogate escape") }
-        return scalar
     }
 
     private mutating func parseHex4() throws(JSONParseError) -> UInt32 {

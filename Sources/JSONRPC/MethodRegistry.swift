@@ -4,18 +4,35 @@ public struct MethodRegistry: Sendable {
     public struct Entry: Sendable {
         public let name: String
         public let execution: Execution
-        let handler: @Sendable (JSONValue, RequestContext, inout [UInt8]) -> RPCError?
+        let handler: @Sendable (RequestParams, RequestContext, inout [UInt8]) -> RPCError?
+        let preparer: @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>
+
+        /// The handler with its params read: it runs the method and appends the
+        /// JSON text of its result, or returns the error.
+        public typealias PreparedCall = @Sendable (RequestContext, inout [UInt8]) -> RPCError?
 
         /// Decodes `params`, runs the handler and appends the JSON text of its
         /// result to `output`; on failure returns the error and leaves `output` as it was.
-        public func invoke(_ params: JSONValue, _ context: RequestContext, appendingResultTo output: inout [UInt8]) -> RPCError? {
+        public func invoke(_ params: RequestParams, _ context: RequestContext, appendingResultTo output: inout [UInt8]) -> RPCError? {
             handler(params, context, &output)
         }
 
-        /// The same call with the result read back as a value, for tests and tools.
+        /// Reads `params` now, while the line they are in is at hand, for a call
+        /// that runs later on a worker thread.
+        public func prepare(_ params: RequestParams) -> Swift.Result<PreparedCall, RPCError> {
+            preparer(params)
+        }
+
+        /// The same call with params and result as values, for tests and tools.
         public func invoke(_ params: JSONValue, _ context: RequestContext) -> Swift.Result<JSONValue, RPCError> {
             var text: [UInt8] = []
-            if let error = invoke(params, context, appendingResultTo: &text) { return .failure(error) }
+            let error: RPCError?
+            do throws(JSONParseError) {
+                error = try RequestParams.withValue(params) { invoke($0, context, appendingResultTo: &text) }
+            } catch {
+                return .failure(.internalError("params given as a value did not parse: \(error.message)"))
+            }
+            if let error { return .failure(error) }
             return text.withUnsafeBytes { raw in
                 Swift.Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(raw) }
                     .mapError { .internalError("the result of \(name) is not valid JSON: \($0.message)") }
@@ -36,9 +53,13 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) {
         precondition(entries[Method.name] == nil, "\(Method.name) is registered twice")
-        entries[Method.name] = Entry(name: Method.name, execution: Method.execution) { params, context, output in
+        entries[Method.name] = Entry(name: Method.name, execution: Method.execution, handler: { params, context, output in
             Method.invoke(handler, params: params, context: context, appendingResultTo: &output)
-        }
+        }, preparer: { params in
+            Method.readParams(params).map { decoded in
+                { context, output in Method.run(handler, params: decoded, context: context, appendingResultTo: &output) }
+            }.mapError { .invalidParams($0.problems) }
+        })
     }
 
     public subscript(name: String) -> Entry? { entries[name] }

@@ -16,32 +16,40 @@ public protocol PlainParams: Decodable {
 extension PlainParams {
     /// The params read plainly from `params`; nil when they are not plain.
     @inlinable
-    public static func readPlainly(from params: JSONValue) -> Self? {
+    public static func readPlainly(from params: RequestParams) -> Self? {
         guard var reader = PlainParamsReader(params), let value = Self(plain: &reader), reader.isComplete else { return nil }
         return value
     }
 }
 
-/// The members of a params object, read by name for `PlainParams`. Each accessor
-/// answers nil for a member that is absent, and for one of another type, which
-/// also makes the params not plain. `null` is another type: the decoder turns it
-/// down for optional members too, and says so.
+/// The members of a params object, read by name for `PlainParams` from the
+/// request line's tape. Each accessor answers nil for a member that is absent,
+/// and for one of another type, which also makes the params not plain. `null` is
+/// another type: the decoder turns it down for optional members too, and says so.
 public struct PlainParamsReader {
-    @usableFromInline let members: [JSONObject.Member]
+    @usableFromInline let tape: JSONTape?
+    @usableFromInline let object: Int
+    @usableFromInline let memberCount: Int
     @usableFromInline var membersRead = 0
     @usableFromInline var isPlain = true
 
     @usableFromInline
-    init?(_ params: JSONValue) {
-        guard case .object(let object) = params else { return nil }
-        members = object.members
+    init?(_ params: RequestParams) {
+        tape = params.tape
+        object = params.index
+        if let tape {
+            guard tape[object].kind == .object else { return nil }
+            memberCount = Int(tape[object].count)
+        } else {
+            memberCount = 0
+        }
     }
 
     /// True when every member was read, each with the type asked for: nothing
     /// unknown, repeated or mistyped was met.
-    public var isComplete: Bool { isPlain && membersRead == members.count }
+    public var isComplete: Bool { isPlain && membersRead == memberCount }
 
-    public mutating func string(_ key: String) -> String? {
+    public mutating func string(_ key: StaticString) -> String? {
         string(key, as: { $0 })
     }
 
@@ -50,56 +58,76 @@ public struct PlainParamsReader {
     /// like `read`, so a caller's `Value` is known where they run: a generic
     /// reading looked up `Optional<Value>`'s metadata at run time per request.
     @inlinable
-    public mutating func string<Value>(_ key: String, as convert: (String) -> Value?) -> Value? {
-        read(key) { if case .string(let string) = $0 { convert(string) } else { nil } }
+    public mutating func string<Value>(_ key: StaticString, as convert: (String) -> Value?) -> Value? {
+        read(key) { tape, index in tape[index].kind == .string ? convert(tape.string(at: index)) : nil }
     }
 
-    public mutating func integer(_ key: String) -> Int? {
-        read(key) { value in
-            guard case .number(let text) = value, JSONNumber.isInteger(text) else { return nil }
-            return Int(text)
+    public mutating func integer(_ key: StaticString) -> Int? {
+        read(key) { tape, index in tape.integer(at: index) }
+    }
+
+    public mutating func bool(_ key: StaticString) -> Bool? {
+        read(key) { tape, index in
+            switch tape[index].kind {
+            case .true: true
+            case .false: false
+            default: nil
+            }
         }
     }
 
-    public mutating func bool(_ key: String) -> Bool? {
-        read(key) { if case .bool(let flag) = $0 { flag } else { nil } }
-    }
-
-    public mutating func strings(_ key: String) -> [String]? {
-        read(key) { value in
-            guard case .array(let elements) = value else { return nil }
+    public mutating func strings(_ key: StaticString) -> [String]? {
+        read(key) { tape, index in
+            guard tape[index].kind == .array else { return nil }
             var strings: [String] = []
-            strings.reserveCapacity(elements.count)
-            for element in elements {
-                guard case .string(let string) = element else { return nil }
-                strings.append(string)
+            strings.reserveCapacity(Int(tape[index].count))
+            var element = index + 1
+            for _ in 0..<tape[index].count {
+                guard tape[element].kind == .string else { return nil }
+                strings.append(tape.string(at: element))
+                element = tape.after(element)
             }
             return strings
         }
     }
 
     /// An object whose members are all strings, keys unique.
-    public mutating func stringsByKey(_ key: String) -> [String: String]? {
-        read(key) { value in
-            guard case .object(let object) = value else { return nil }
+    public mutating func stringsByKey(_ key: StaticString) -> [String: String]? {
+        read(key) { tape, index in
+            guard tape[index].kind == .object else { return nil }
             var strings: [String: String] = [:]
-            strings.reserveCapacity(object.members.count)
-            for member in object.members {
-                guard case .string(let string) = member.value, strings.updateValue(string, forKey: member.key) == nil
+            strings.reserveCapacity(Int(tape[index].count))
+            var member = index + 1
+            for _ in 0..<tape[index].count {
+                guard tape[member + 1].kind == .string,
+                      strings.updateValue(tape.string(at: member + 1), forKey: tape.string(at: member)) == nil
                 else { return nil }
+                member = tape.after(member + 1)
             }
             return strings
         }
     }
 
     @inlinable
-    mutating func read<Value>(_ key: String, _ convert: (JSONValue) -> Value?) -> Value? {
-        guard let member = members.first(where: { $0.key == key }) else { return nil }
+    mutating func read<Value>(_ key: StaticString, _ convert: (JSONTape, Int) -> Value?) -> Value? {
+        guard let tape, let index = valueIndex(of: key) else { return nil }
         membersRead += 1
-        guard let converted = convert(member.value) else {
+        guard let converted = convert(tape, index) else {
             isPlain = false
             return nil
         }
         return converted
+    }
+
+    /// The index of the value of the first member named `key`.
+    @usableFromInline
+    func valueIndex(of key: StaticString) -> Int? {
+        guard let tape else { return nil }
+        var member = object + 1
+        for _ in 0..<memberCount {
+            if tape.string(at: member, equals: key) { return member + 1 }
+            member = tape.after(member + 1)
+        }
+        return nil
     }
 }

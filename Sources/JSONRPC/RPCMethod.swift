@@ -10,7 +10,7 @@ public protocol RPCMethod: Sendable {
     static var execution: Execution { get }
 
     /// Reads the request's params: through `ParamsDecoder`, plainly first for `PlainParams`.
-    static func readParams(_ params: JSONValue) -> Swift.Result<Params, ParamsError>
+    static func readParams(_ params: RequestParams) -> Swift.Result<Params, ParamsError>
 
     /// Appends the result's JSON text: through `JSONTextEncoder`, directly for a
     /// `JSONTextWritable` result.
@@ -21,7 +21,15 @@ public protocol RPCMethod: Sendable {
     /// each method runs its own specialized copy: run as generic code, it looked up
     /// the metadata of its `Result<Params, ParamsError>` on every request.
     static func invoke(
-        _ handler: (Params, RequestContext) throws -> Result, params: JSONValue, context: RequestContext,
+        _ handler: (Params, RequestContext) throws -> Result, params: RequestParams, context: RequestContext,
+        appendingResultTo output: inout [UInt8]
+    ) -> RPCError?
+
+    /// Runs `handler` on params already read and appends the JSON text of its
+    /// result to `output`; on failure returns the error. The second half of
+    /// `invoke`, which a concurrent method runs on a worker thread.
+    static func run(
+        _ handler: (Params, RequestContext) throws -> Result, params: Params, context: RequestContext,
         appendingResultTo output: inout [UInt8]
     ) -> RPCError?
 }
@@ -34,8 +42,8 @@ extension RPCMethod {
     public static var execution: Execution { .inline }
 
     @inlinable
-    public static func readParams(_ params: JSONValue) -> Swift.Result<Params, ParamsError> {
-        ParamsDecoder.decode(Params.self, from: params)
+    public static func readParams(_ params: RequestParams) -> Swift.Result<Params, ParamsError> {
+        ParamsDecoder.decode(Params.self, from: params.value)
     }
 
     @inlinable
@@ -45,16 +53,22 @@ extension RPCMethod {
 
     @inlinable
     public static func invoke(
-        _ handler: (Params, RequestContext) throws -> Result, params: JSONValue, context: RequestContext,
+        _ handler: (Params, RequestContext) throws -> Result, params: RequestParams, context: RequestContext,
         appendingResultTo output: inout [UInt8]
     ) -> RPCError? {
-        let decoded: Params
         switch readParams(params) {
-        case .success(let value): decoded = value
-        case .failure(let error): return .invalidParams(error.problems)
+        case .success(let decoded): run(handler, params: decoded, context: context, appendingResultTo: &output)
+        case .failure(let error): .invalidParams(error.problems)
         }
+    }
+
+    @inlinable
+    public static func run(
+        _ handler: (Params, RequestContext) throws -> Result, params: Params, context: RequestContext,
+        appendingResultTo output: inout [UInt8]
+    ) -> RPCError? {
         do {
-            try appendResult(try handler(decoded, context), to: &output)
+            try appendResult(try handler(params, context), to: &output)
             return nil
         } catch let error as any RPCErrorConvertible {
             return error.rpcError
@@ -68,8 +82,8 @@ extension RPCMethod {
 
 extension RPCMethod where Params: PlainParams {
     @inlinable
-    public static func readParams(_ params: JSONValue) -> Swift.Result<Params, ParamsError> {
-        Params.readPlainly(from: params).map { .success($0) } ?? ParamsDecoder.decode(Params.self, from: params)
+    public static func readParams(_ params: RequestParams) -> Swift.Result<Params, ParamsError> {
+        Params.readPlainly(from: params).map { .success($0) } ?? ParamsDecoder.decode(Params.self, from: params.value)
     }
 }
 
@@ -77,13 +91,13 @@ extension RPCMethod where Params: PlainParams & ParamsChecking {
     /// Plainly read params that fail their own rules go to the decoder, so the
     /// problems are reported in its order.
     @inlinable
-    public static func readParams(_ params: JSONValue) -> Swift.Result<Params, ParamsError> {
+    public static func readParams(_ params: RequestParams) -> Swift.Result<Params, ParamsError> {
         if let read = Params.readPlainly(from: params) {
             var checks = ParamChecks()
             read.check(&checks)
             if checks.problems.isEmpty { return .success(read) }
         }
-        return ParamsDecoder.decode(Params.self, from: params)
+        return ParamsDecoder.decode(Params.self, from: params.value)
     }
 }
 

@@ -1,60 +1,97 @@
-/// A request or notification that passed the envelope checks.
+/// A request or notification that passed the envelope checks, read from its
+/// line's tape.
 struct Request: Sendable {
     /// Nil for a notification, which is never answered.
     let id: JSONValue?
     let method: String
-    let params: JSONValue
+    /// Where the params object is in the tape; nil when there is none, which reads as `{}`.
+    let paramsIndex: Int?
 
+    func params(in tape: JSONTape) -> RequestParams {
+        RequestParams(tape: paramsIndex == nil ? nil : tape, index: paramsIndex ?? 0)
+    }
+
+    private enum Member { case jsonrpc, id, method, params }
     private static let memberNames: [String] = ["jsonrpc", "id", "method", "params"]
 
-    /// Checks one JSON-RPC 2.0 envelope. An invalid one is answered with its id
-    /// when that id is itself well-formed, else with `null`.
-    static func parse(_ value: JSONValue) -> Swift.Result<Request, InvalidRequest> {
-        guard case .object(let object) = value else {
+    /// Checks the JSON-RPC 2.0 envelope of the object at `index`. An invalid one
+    /// is answered with its id when that id is itself well-formed, else with `null`.
+    static func read(_ tape: JSONTape, at index: Int) -> Swift.Result<Request, InvalidRequest> {
+        guard tape[index].kind == .object else {
             return .failure(InvalidRequest(id: .null, error: .invalidRequest([
-                ParamProblem(path: "", message: "a request must be an object, not \(value.typeName)"),
+                ParamProblem(path: "", message: "a request must be an object, not \(tape.typeName(at: index))"),
             ])))
         }
+        // The value of each member (the last, if repeated), found without decoding a key.
+        var jsonrpc: Int?, id: Int?, method: Int?, params: Int?
+        var isIrregular = false
+        var key = index + 1
+        for _ in 0..<tape[index].count {
+            let value = key + 1
+            switch member(named: key, in: tape) {
+            case .jsonrpc?: isIrregular = isIrregular || jsonrpc != nil; jsonrpc = value
+            case .id?: isIrregular = isIrregular || id != nil; id = value
+            case .method?: isIrregular = isIrregular || method != nil; method = value
+            case .params?: isIrregular = isIrregular || params != nil; params = value
+            case nil: isIrregular = true
+            }
+            key = tape.after(value)
+        }
+        var problems = isIrregular ? memberProblems(tape, index) : []
+        if !(jsonrpc.map { tape[$0].kind == .string && tape.string(at: $0, equals: "2.0") } ?? false) {
+            problems.append(ParamProblem(path: "/jsonrpc", message: "must be the string \"2.0\""))
+        }
+        var isWellFormedID = false
+        if let id {
+            switch tape[id].kind {
+            case .string, .number: isWellFormedID = true
+            case .null: break
+            default:
+                problems.append(ParamProblem(path: "/id", message: "must be a string, a number or null, not \(tape.typeName(at: id))"))
+            }
+        }
+        let idValue = id.map { tape.value(at: $0) }
+        let methodName = method.flatMap { tape[$0].kind == .string ? tape.string(at: $0) : nil }
+        if methodName == nil {
+            problems.append(ParamProblem(path: "/method", message: "must be a string naming the method"))
+        }
+        if let params {
+            switch tape[params].kind {
+            case .object: break
+            case .array:
+                if problems.isEmpty {
+                    return .failure(InvalidRequest(id: idValue ?? .null, error: .invalidParams(path: "",
+                        "params must be an object: checkoutd takes parameters by name"), isNotification: id == nil))
+                }
+            default:
+                problems.append(ParamProblem(path: "/params", message: "must be an object, not \(tape.typeName(at: params))"))
+            }
+        }
+        guard problems.isEmpty, let methodName else {
+            return .failure(InvalidRequest(id: isWellFormedID ? idValue! : .null, error: .invalidRequest(problems)))
+        }
+        return .success(Request(id: idValue, method: methodName, paramsIndex: params))
+    }
+
+    private static func member(named key: Int, in tape: JSONTape) -> Member? {
+        if tape.string(at: key, equals: "jsonrpc") { return .jsonrpc }
+        if tape.string(at: key, equals: "id") { return .id }
+        if tape.string(at: key, equals: "method") { return .method }
+        if tape.string(at: key, equals: "params") { return .params }
+        return nil
+    }
+
+    /// Repeated members, then members JSON-RPC does not have, in the order they appear.
+    private static func memberProblems(_ tape: JSONTape, _ index: Int) -> [ParamProblem] {
+        guard case .object(let object) = tape.value(at: index) else { return [] }
         var problems: [ParamProblem] = []
-        for index in object.repeatedKeyIndices {
-            problems.append(ParamProblem(path: JSONPointer.string([object.members[index].key]), message: "appears more than once"))
+        for repeated in object.repeatedKeyIndices {
+            problems.append(ParamProblem(path: JSONPointer.string([object.members[repeated].key]), message: "appears more than once"))
         }
         for member in object.members where !Self.memberNames.contains(member.key) {
             problems.append(ParamProblem(path: JSONPointer.string([member.key]), message: "is not a member of a JSON-RPC 2.0 request"))
         }
-        if object["jsonrpc"] != .string("2.0") {
-            problems.append(ParamProblem(path: "/jsonrpc", message: "must be the string \"2.0\""))
-        }
-        let id = object["id"]
-        switch id {
-        case nil, .null?, .string?, .number?: break
-        case let other?:
-            problems.append(ParamProblem(path: "/id", message: "must be a string, a number or null, not \(other.typeName)"))
-        }
-        let method = object["method"]?.stringValue
-        if method == nil {
-            problems.append(ParamProblem(path: "/method", message: "must be a string naming the method"))
-        }
-        let params = object["params"] ?? .object(JSONObject())
-        switch params {
-        case .object: break
-        case .array:
-            if problems.isEmpty {
-                return .failure(InvalidRequest(id: id ?? .null, error: .invalidParams(path: "",
-                    "params must be an object: checkoutd takes parameters by name"), isNotification: id == nil))
-            }
-        default:
-            problems.append(ParamProblem(path: "/params", message: "must be an object, not \(params.typeName)"))
-        }
-        guard problems.isEmpty, let method else {
-            let answerID: JSONValue
-            switch id {
-            case .string?, .number?: answerID = id!
-            default: answerID = .null
-            }
-            return .failure(InvalidRequest(id: answerID, error: .invalidRequest(problems)))
-        }
-        return .success(Request(id: id, method: method, params: params))
+        return problems
     }
 }
 

@@ -10,7 +10,7 @@ struct PlainParamsReadingTests {
         _ type: Params.Type, _ text: String, plain expectedPlain: Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let params = try JSONParser.parse(text)
-        let plain = Params.readPlainly(from: params)
+        let plain = try RequestParams.withText(Array(text.utf8)) { Params.readPlainly(from: $0) }
         let decoded = ParamsDecoder.decode(Params.self, from: params)
         #expect((plain != nil) == expectedPlain, sourceLocation: sourceLocation)
         if let plain { #expect(plain == (try decoded.get()), sourceLocation: sourceLocation) }

@@ -14,6 +14,22 @@ struct JSONParserTests {
         #expect(JSONSerializer.string(of: try JSONParser.parse(text)) == text)
     }
 
+    /// The parser keeps its first 48 tokens on the stack and moves them to the
+    /// heap as they outgrow it: documents of every size around and well past
+    /// that, nested and flat, come back whole.
+    @Test func documentsPastTheParsersScratchSpaceStayWhole() throws {
+        for count in [0, 1, 20, 23, 24, 25, 46, 47, 48, 49, 95, 96, 97, 500] {
+            let elements = (0..<count).map { #"{"k\#($0)":[\#($0),"v\u00e9",true,null]}"# }
+            let text = "[" + elements.joined(separator: ",") + "]"
+            let expected = JSONValue.array((0..<count).map {
+                .object(["k\($0)": .array([.number("\($0)"), .string("vé"), .bool(true), .null])])
+            })
+            #expect(try JSONParser.parse(text) == expected, "\(count) elements")
+            let flat = "[" + (0..<count).map(String.init).joined(separator: ",") + "]"
+            #expect(try JSONParser.parse(flat) == .array((0..<count).map { .number(String($0)) }))
+        }
+    }
+
     @Test func numbersKeepTheirWrittenForm() throws {
         #expect(try JSONParser.parse("2.50") == .number("2.50"))
         #expect(try JSONParser.parse(" 1E+2 ") == .number("1E+2"))

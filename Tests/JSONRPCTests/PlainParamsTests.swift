@@ -58,6 +58,7 @@ import Testing
         #"{"quantity":2,"reference":"","note":"n","gift":true,"tags":["x","y"],"labels":{"a":"b"},"currency":"EUR"}"#,
         #"{"reference":"é \" \\","quantity":9223372036854775807,"tags":[],"labels":{}}"#,
         #"{"reference":"r","quantity":5,"gift":false}"#,
+        #"{"refer\u0065nce":"\u00e9\n\ud83d\ude00","quantity":7,"labels":{"\u0061":"\/"}}"#,
     ]
 
     /// Params the plain reading must decline, so that the decoder reports them (null included: the decoder refuses it).
@@ -84,9 +85,10 @@ import Testing
     ]
 
     func read(_ text: String) throws -> (plain: Order?, decoded: Swift.Result<Order, ParamsError>, registry: Swift.Result<Order, ParamsError>) {
-        let params = try JSONParser.parse(text)
-        return (Order.readPlainly(from: params), ParamsDecoder.decode(Order.self, from: params),
-                OrderMethod.readParams(params))
+        let utf8 = Array(text.utf8)
+        return (try RequestParams.withText(utf8) { Order.readPlainly(from: $0) },
+                ParamsDecoder.decode(Order.self, from: try JSONParser.parse(text)),
+                try RequestParams.withText(utf8) { OrderMethod.readParams($0) })
     }
 
     @Test(arguments: plain)
@@ -102,7 +104,7 @@ import Testing
         let (plain, decoded, registry) = try read(text)
         if let plain {
             // Only a value that passes plain reading but fails its own checks gets here.
-            #expect(Order.readPlainly(from: try JSONParser.parse(text)) == plain)
+            #expect(try RequestParams.withText(Array(text.utf8)) { Order.readPlainly(from: $0) } == plain)
             #expect(plain.quantity <= 0)
         }
         #expect(throws: ParamsError.self) { try decoded.get() }
