@@ -2,13 +2,13 @@
 /// while the card number's brand is unknown. Fewer digits are `incomplete`, more are
 /// invalid `length`, anything but ASCII digits (spaces included) is invalid `format`.
 public enum CVCValidation {
-    public static let unrecognisedCVCLengths = [3, 4]
+    public static let unrecognisedCVCLengths = 3...4
 
     public static func state(of cvc: String, brand: CardBrand?) -> FieldState {
         guard cvc.utf8.allSatisfy({ CardDigits.digit($0) != nil }) else { return .invalid(.format) }
         let count = cvc.utf8.count
-        let lengths = brand.map { [$0.cvcLength] } ?? unrecognisedCVCLengths
+        let lengths = brand.map { $0.cvcLength...$0.cvcLength } ?? unrecognisedCVCLengths
         if lengths.contains(count) { return .valid }
-        return count < (lengths.max() ?? 0) ? .incomplete(.length) : .invalid(.length)
+        return count < lengths.upperBound ? .incomplete(.length) : .invalid(.length)
     }
 }

@@ -28,7 +28,7 @@ public enum CardNumberValidation {
         let outlook = brands.outlook(ofDigits: digits)
         let numberRules = state(of: digits, lengths: outlook.brand?.panLengths ?? unrecognisedPanLengths,
                                 requiresLuhn: outlook.brand?.requiresLuhn ?? true)
-        return (.combining([brandRule(outlook, acceptedBrands), numberRules]), outlook.brand)
+        return (.combining(brandRule(outlook, acceptedBrands), numberRules), outlook.brand)
     }
 
     private static func brandRule(_ outlook: BrandOutlook, _ acceptedBrands: AcceptedBrands) -> FieldState {

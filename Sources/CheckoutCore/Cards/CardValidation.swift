@@ -12,9 +12,8 @@ public enum CardValidation {
         let panState = judged?.state
         let expiryDateState = expiryDate.map { ExpiryDateValidation.state(of: $0, currentMonth: currentMonth) }
         let cvcState = cvc.map { CVCValidation.state(of: $0, brand: cardBrand) }
-        let states = [panState, expiryDateState, cvcState]
         return CardValidationResult(
             cardBrand: cardBrand, pan: panState, expiryDate: expiryDateState, cvc: cvcState,
-            validationSuccess: states.allSatisfy { $0?.isValid ?? false })
+            validationSuccess: panState?.isValid == true && expiryDateState?.isValid == true && cvcState?.isValid == true)
     }
 }

@@ -28,15 +28,15 @@ public struct FieldState: Sendable, Hashable {
 
     public var isValid: Bool { state == .valid }
 
-    /// The state of a field judged by several rules: invalid when any rule is, with the
-    /// failed rules; else incomplete when any rule is, with the pending ones; else valid.
-    static func combining(_ parts: [FieldState]) -> FieldState {
-        for state in [State.invalid, .incomplete] {
-            var errors: [CardFieldRule] = []
-            for rule in parts.filter({ $0.state == state }).flatMap(\.errors) where !errors.contains(rule) {
-                errors.append(rule)
+    /// The state of a field judged by two rules: invalid when either is, with the
+    /// failed rules; else incomplete when either is, with the pending ones; else valid.
+    static func combining(_ first: FieldState, _ second: FieldState) -> FieldState {
+        for state in [State.invalid, .incomplete] where first.state == state || second.state == state {
+            var errors = first.state == state ? first.errors : []
+            if second.state == state {
+                for rule in second.errors where !errors.contains(rule) { errors.append(rule) }
             }
-            if !errors.isEmpty { return FieldState(state: state, errors: errors) }
+            return FieldState(state: state, errors: errors)
         }
         return .valid
     }
