@@ -105,6 +105,27 @@ struct DispatcherTests {
         #expect(response.contains(#""path":"\#(path)""#))
     }
 
+    /// The envelope is read from the parser's tokens: escaped names and values
+    /// count as what they decode to.
+    @Test func escapedEnvelopeMembersReadAsTheirDecodedText() {
+        #expect(reply(#"{"jsonr\u0070c":"2\u002e0","id":"\u0061","m\u0065thod":"test\u002eecho","p\u0061rams":{"t\u0065xt":"\u00e9\n"}}"#)
+                == #"{"jsonrpc":"2.0","id":"a","result":{"text":"é\n"}}"#)
+    }
+
+    /// Every problem of an envelope is listed: repeated members, then unknown ones,
+    /// then the members' own; the id answered is the last one given.
+    @Test func everyEnvelopeProblemIsListedInOrder() {
+        let response = reply(#"{"jsonrpc":"2.0","id":1,"id":2,"method":"test.echo","x":1,"method":3,"params":[]}"#)
+        #expect(response == #"{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"Invalid Request","data":{"reason":"INVALID_REQUEST","errors":[{"path":"/id","message":"appears more than once"},{"path":"/method","message":"appears more than once"},{"path":"/x","message":"is not a member of a JSON-RPC 2.0 request"},{"path":"/method","message":"must be a string naming the method"}]}}}"#)
+    }
+
+    /// A concurrent method's params are read on the reading thread, so bad ones
+    /// are answered at once, before any worker runs.
+    @Test func aConcurrentMethodsBadParamsAreAnsweredAtOnce() {
+        #expect(reply(#"{"jsonrpc":"2.0","id":5,"method":"test.slow","params":{"x":1}}"#)?.contains(#""id":5,"error":{"code":-32602"#) == true)
+        #expect(reply(#"{"jsonrpc":"2.0","method":"test.slow","params":{"x":1}}"#) == nil)
+    }
+
     @Test func anInvalidEnvelopeKeepsAWellFormedID() {
         #expect(reply(#"{"jsonrpc":"1.0","id":9,"method":"x"}"#)?.hasPrefix(#"{"jsonrpc":"2.0","id":9,"error""#) == true)
         #expect(reply(#"{"jsonrpc":"1.0","id":[9],"method":"x"}"#)?.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error""#) == true)
