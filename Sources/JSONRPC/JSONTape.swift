@@ -101,7 +101,7 @@ public struct JSONTape {
         switch tokens[index].kind {
         case .null: "null"
         case .true, .false: "boolean"
-        case .number: JSONNumber.isInteger(text(at: index)) ? "integer" : "number"
+        case .number: JSONNumber.isInteger(utf8: text(at: index)) ? "integer" : "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"
@@ -114,7 +114,7 @@ public struct JSONTape {
     func integer(at index: Int) -> Int? {
         guard tokens[index].kind == .number else { return nil }
         let text = text(at: index)
-        guard JSONNumber.isInteger(text) else { return nil }
+        guard JSONNumber.isInteger(utf8: text) else { return nil }
         let negative = text[0] == UInt8(ascii: "-")
         var value = 0
         for byte in text.dropFirst(negative ? 1 : 0) {
@@ -167,12 +167,6 @@ public struct JSONTape {
             }
         }
         return String(decoding: utf8, as: UTF8.self)
-    }
-}
-
-extension JSONNumber {
-    static func isInteger(_ text: UnsafeRawBufferPointer) -> Bool {
-        !text.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 }
 

@@ -85,6 +85,11 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 public enum JSONNumber {
     /// True when the text has no fraction and no exponent (`12`, `-3`).
     public static func isInteger(_ text: String) -> Bool {
-        !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        isInteger(utf8: text.utf8)
+    }
+
+    /// The same test on a number's UTF-8 text, such as a tape token's.
+    static func isInteger(utf8 text: some Sequence<UInt8>) -> Bool {
+        !text.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 }
