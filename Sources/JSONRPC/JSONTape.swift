@@ -109,22 +109,13 @@ public struct JSONTape {
     }
 
     /// The integer at `index`, nil when it is not a number without fraction or
-    /// exponent or does not fit an `Int` (as `Int(String)` reads it).
+    /// exponent or does not fit an `Int`: read by `Int(String)`, as the decoder reads it.
     @usableFromInline
     func integer(at index: Int) -> Int? {
         guard tokens[index].kind == .number else { return nil }
         let text = text(at: index)
         guard JSONNumber.isInteger(utf8: text) else { return nil }
-        let negative = text[0] == UInt8(ascii: "-")
-        var value = 0
-        for byte in text.dropFirst(negative ? 1 : 0) {
-            let digit = Int(byte &- UInt8(ascii: "0"))
-            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowedAgain) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-            guard !overflowed, !overflowedAgain else { return nil }
-            value = sum
-        }
-        return value
+        return Int(String(decoding: text, as: UTF8.self))
     }
 
     /// Decodes the escapes of a string's text, which the parser has checked.
