@@ -13,6 +13,17 @@ import Testing
         }
     }
 
+    /// Each generated word gives its bytes lowest first; bytes 6 and 8 then take the
+    /// version (0100) and variant (10) bits, as RFC 9562 §5.4 lays them out.
+    @Test func writesTheBytesInOrderWithTheVersionAndVariantBits() {
+        struct Words: RandomNumberGenerator {
+            var words: [UInt64] = [0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210]
+            mutating func next() -> UInt64 { words.removeFirst() }
+        }
+        var generator = Words()
+        #expect(RandomUUID.make(using: &generator) == "efcdab89-6745-4301-9032-547698badcfe")
+    }
+
     @Test func freshUUIDsDiffer() {
         let uuids = Set((0..<1000).map { _ in RandomUUID.make() })
         #expect(uuids.count == 1000)

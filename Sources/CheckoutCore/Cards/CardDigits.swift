@@ -31,7 +31,11 @@ enum CardDigits {
         digits.reduce(0) { $0 * 10 + Int($1) }
     }
 
+    /// Written in place: a bin's text fits a small string, so nothing is allocated.
     static func text(of digits: some Collection<UInt8>) -> String {
-        String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+        String(unsafeUninitializedCapacity: digits.count) { text in
+            for (position, digit) in digits.enumerated() { text[position] = digit + UInt8(ascii: "0") }
+            return digits.count
+        }
     }
 }

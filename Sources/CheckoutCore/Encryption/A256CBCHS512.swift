@@ -58,15 +58,14 @@ public enum A256CBCHS512 {
         return (SymmetricKey(data: key[..<32]), SymmetricKey(data: key[32...]))
     }
 
+    /// The MAC is fed part by part, so the parts are never copied into one input.
     private static func tag(macKey: SymmetricKey, iv: [UInt8], ciphertext: [UInt8], additionalData: [UInt8]) -> [UInt8] {
-        let bitLength = UInt64(additionalData.count) * 8
-        var input: [UInt8] = []
-        input.reserveCapacity(additionalData.count + iv.count + ciphertext.count + 8)
-        input += additionalData
-        input += iv
-        input += ciphertext
-        for shift in stride(from: 56, through: 0, by: -8) { input.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        return Array(HMAC<SHA512>.authenticationCode(for: input, using: macKey).prefix(tagByteCount))
+        var mac = HMAC<SHA512>(key: macKey)
+        mac.update(data: additionalData)
+        mac.update(data: iv)
+        mac.update(data: ciphertext)
+        withUnsafeBytes(of: (UInt64(additionalData.count) * 8).bigEndian) { mac.update(data: $0) }
+        return mac.finalize().withUnsafeBytes { Array($0.prefix(tagByteCount)) }
     }
 
     private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {

@@ -15,16 +15,20 @@ public enum CompactJWE {
         compact.reserveCapacity(4 * (plaintext.count + key.bits / 8 + 256) / 3)
         let header = key.encodedProtectedHeader(for: algorithm)
         compact += header
-        let random = SecureRandom.bytes(A256CBCHS512.keyByteCount + A256CBCHS512.ivByteCount)
-        let contentKey = Array(random[..<A256CBCHS512.keyByteCount])
-        let iv = Array(random[A256CBCHS512.keyByteCount...])
+        let contentKey = SecureRandom.bytes(A256CBCHS512.keyByteCount)
+        let iv = SecureRandom.bytes(A256CBCHS512.ivByteCount)
         let wrappedKey = try key.wrap(contentKey, with: algorithm)
         let sealed = try A256CBCHS512.seal(plaintext, key: contentKey, iv: iv, additionalData: header)
-        for part in [wrappedKey, iv, sealed.ciphertext, sealed.tag] {
-            compact.append(UInt8(ascii: "."))
-            Base64.appendURL(part, to: &compact)
-        }
+        appendPart(wrappedKey, to: &compact)
+        appendPart(iv, to: &compact)
+        appendPart(sealed.ciphertext, to: &compact)
+        appendPart(sealed.tag, to: &compact)
         return String(decoding: compact, as: UTF8.self)
+    }
+
+    private static func appendPart(_ part: [UInt8], to compact: inout [UInt8]) {
+        compact.append(UInt8(ascii: "."))
+        Base64.appendURL(part, to: &compact)
     }
 
     /// `{"alg":"RSA-OAEP","enc":"A256CBC-HS512","kid":"…"}`, members in that order.

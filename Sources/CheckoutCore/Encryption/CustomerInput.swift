@@ -37,11 +37,13 @@ public struct CustomerInput: Sendable, Hashable, Encodable {
         self.paymentProductId = product.id
         self.accountOnFileId = accountOnFileId
         self.tokenize = tokenize
-        self.paymentValues = product.fieldsInDisplayOrder
-            .compactMap { field in
-                guard let value = values[field.id], !value.isEmpty else { return nil }
-                return PaymentValue(key: field.id, value: FieldValidation.unmaskedValue(value, for: field))
-            }
+        var paymentValues: [PaymentValue] = []
+        paymentValues.reserveCapacity(values.count)
+        for field in product.fieldsInDisplayOrder {
+            guard let value = values[field.id], !value.isEmpty else { continue }
+            paymentValues.append(PaymentValue(key: field.id, value: FieldValidation.unmaskedValue(value, for: field)))
+        }
+        self.paymentValues = paymentValues
     }
 
     private enum CodingKeys: String, CodingKey {

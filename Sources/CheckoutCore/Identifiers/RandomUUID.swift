@@ -15,17 +15,23 @@ public enum RandomUUID {
 
     /// The version 4 UUID made of 16 random bytes (six of their bits give way to the version and variant).
     private static func text(of random: [UInt8]) -> String {
-        var bytes = random
-        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
-        bytes[8] = bytes[8] & 0x3F | 0x80  // variant 10
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (index, byte) in bytes.enumerated() {
-            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-            text.append(hexDigits[Int(byte >> 4)])
-            text.append(hexDigits[Int(byte & 0x0F)])
+        precondition(random.count == 16)
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var position = 0
+            for (index, byte) in random.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                let stamped = index == 6 ? byte & 0x0F | 0x40  // version 4
+                    : index == 8 ? byte & 0x3F | 0x80  // variant 10
+                    : byte
+                text[position] = hexDigits[Int(stamped >> 4)]
+                text[position + 1] = hexDigits[Int(stamped & 0x0F)]
+                position += 2
+            }
+            return position
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
