@@ -25,6 +25,9 @@ public struct SessionTable: Sendable {
     private struct QueuedId: Sendable {
         let id: String
         let generation: UInt64
+        /// When the session queued under this id expires, so a sweep can stop at
+        /// a front that is not due without looking its entry up.
+        let expiresAt: Timestamp
     }
 
     private enum Entry: Sendable {
@@ -53,7 +56,7 @@ public struct SessionTable: Sendable {
         let generation = nextGeneration
         nextGeneration += 1
         entries[session.clientSessionId] = .live(session, generation: generation)
-        liveOrder.append(QueuedId(id: session.clientSessionId, generation: generation))
+        liveOrder.append(QueuedId(id: session.clientSessionId, generation: generation, expiresAt: session.expiresAt))
         var evicted = 0
         while entries.count > capacity, let oldest = Self.popCurrent(&markerOrder, live: false, in: entries)
                 ?? Self.popCurrent(&liveOrder, live: true, in: entries) {
@@ -128,7 +131,13 @@ public struct SessionTable: Sendable {
 
     /// Turns sessions whose life is over into markers, and forgets markers one
     /// further `timeToLive` after their expiry.
+    ///
+    /// Most lookups find nothing due: the oldest queued expiry is checked first, so
+    /// they then cost no dictionary lookup. Every id behind it was queued later and
+    /// expires no sooner.
     private mutating func sweep(now: Timestamp) {
+        if liveOrder.first.map({ $0.expiresAt > now }) ?? true,
+           markerOrder.first.map({ $0.expiresAt.adding(seconds: timeToLive) > now }) ?? true { return }
         while let front = Self.front(of: &liveOrder, live: true, in: entries),
               case .live(let session, let generation)? = entries[front.id], session.expiresAt <= now {
             liveOrder.removeFirst()
