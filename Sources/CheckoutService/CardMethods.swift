@@ -9,7 +9,7 @@ enum CardMethods {
     /// `card.validate`: the brand and the state of each field as the customer types.
     enum Validate: CheckoutMethod {
         static let name = "card.validate"
-        typealias Result = CardValidationResult
+        typealias Result = CardValidationResultText
 
         struct Params: Decodable, Sendable, Hashable, PlainParams {
             let pan: String?
@@ -28,12 +28,13 @@ enum CardMethods {
         }
 
         /// `acceptedBrands`, when given, replaces the session's list for this call.
-        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> CardValidationResult {
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
             let session = try params.clientSessionId.map { try service.sessions.session(id: $0.value) }
             let acceptedBrands = params.acceptedBrands.map { AcceptedBrands(codes: $0) } ?? session?.acceptedCardBrands ?? .all
-            return CardValidation.validate(
+            let result = CardValidation.validate(
                 pan: params.pan, expiryDate: params.expiryDate, cvc: params.cvc, acceptedBrands: acceptedBrands,
                 currentMonth: service.configuration.clock.now().calendarMonth, brands: service.configuration.brands)
+            return CardValidationResultText(result, brands: service.prewrittenBrands)
         }
     }
 

@@ -10,8 +10,13 @@ import JSONRPC
 
 extension CardValidationResult: JSONTextWritable {
     public func write(to json: inout JSONTextWriter) {
+        write(to: &json, brandText: nil)
+    }
+
+    /// With `brandText`, the brand's JSON text written beforehand, copied in.
+    func write(to json: inout JSONTextWriter, brandText: [UInt8]?) {
         json.object { json in
-            json.member("cardBrand", cardBrand)
+            if let brandText { json.member("cardBrand", prewritten: brandText) } else { json.member("cardBrand", cardBrand) }
             json.memberIfPresent("pan", pan)
             json.memberIfPresent("expiryDate", expiryDate)
             json.memberIfPresent("cvc", cvc)

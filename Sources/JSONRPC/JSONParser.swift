@@ -206,7 +206,9 @@ public struct JSONParser {
         position += 1
         let start = position
         var isEscaped = false
-        while position < bytes.count {
+        while true {
+            position = JSONStringBytes.firstSpecial(in: bytes, from: position)
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 appendScalar(.string, from: start, isEscaped: isEscaped)
@@ -215,10 +217,8 @@ public struct JSONParser {
             }
             if byte < 0x20 { throw error("unescaped control character in a string") }
             position += 1
-            if byte == UInt8(ascii: "\\") {
-                isEscaped = true
-                try checkEscape()
-            }
+            isEscaped = true
+            try checkEscape()
         }
         throw error("unterminated string")
     }

@@ -61,40 +61,19 @@ public enum JSONSerializer {
     public static func writeString<Sink: JSONByteSink & ~Copyable>(_ string: String, to output: inout Sink) {
         output.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { bytes in
-            // Runs of bytes that need no escape are copied whole; eight bytes at a
-            // time are let through when none of them needs one.
+        string.withUTF8 { utf8 in
+            // Runs of bytes that need no escape are copied whole.
+            let bytes = UnsafeRawBufferPointer(utf8)
             var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                if index + 8 <= bytes.count,
-                   !mayNeedEscape(UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
-                    continue
-                }
-                let byte = bytes[index]
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    output.appendBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
-                    writeEscape(byte, to: &output)
-                    runStart = index + 1
-                }
-                index += 1
+            while true {
+                let special = JSONStringBytes.firstSpecial(in: bytes, from: runStart)
+                output.appendBytes(UnsafeRawBufferPointer(rebasing: bytes[runStart..<special]))
+                guard special < bytes.count else { break }
+                writeEscape(bytes[special], to: &output)
+                runStart = special + 1
             }
-            output.appendBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart...])))
         }
         output.append(UInt8(ascii: "\""))
-    }
-
-    /// False only when none of the eight bytes in `word` is a control character,
-    /// `"` or `\` (the usual zero-byte tests: a byte below 0x20, or one equal to
-    /// the quote or the backslash after an exclusive or, sets its high bit).
-    @inlinable
-    static func mayNeedEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
-        let hasControl = (word &- 0x2020_2020_2020_2020) & ~word & highBits != 0
-        return hasControl || hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
     }
 
     @usableFromInline

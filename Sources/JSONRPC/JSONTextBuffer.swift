@@ -38,8 +38,54 @@ struct JSONTextBuffer: ~Copyable, JSONByteSink {
     mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if capacity - count < bytes.count { grow(toHold: bytes.count) }
-        UnsafeMutableRawPointer(start + count).copyMemory(from: source, byteCount: bytes.count)
+        Self.copy(source, count: bytes.count, to: UnsafeMutableRawPointer(start + count))
         count += bytes.count
+    }
+
+    /// A member name and what surrounds it, `,"name":` (without the comma when
+    /// `afterValue` is false), with one capacity check.
+    @inlinable
+    mutating func appendKey(_ name: UnsafeRawBufferPointer, afterValue: Bool) {
+        let length = name.count + 4
+        if capacity - count < length { grow(toHold: length) }
+        var at = start + count
+        if afterValue {
+            at.pointee = UInt8(ascii: ",")
+            at += 1
+        }
+        at.pointee = UInt8(ascii: "\"")
+        if let source = name.baseAddress { Self.copy(source, count: name.count, to: UnsafeMutableRawPointer(at + 1)) }
+        at += name.count + 1
+        at[0] = UInt8(ascii: "\"")
+        at[1] = UInt8(ascii: ":")
+        count = at + 2 - start
+    }
+
+    /// Copies `count` bytes; up to sixteen with two overlapping loads and stores
+    /// inline, as most of a result's pieces are, since a call to `memcpy` costs
+    /// more than such a copy.
+    @inlinable @inline(__always)
+    static func copy(_ source: UnsafeRawPointer, count: Int, to destination: UnsafeMutableRawPointer) {
+        switch count {
+        case 8...16:
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            destination.storeBytes(of: head, as: UInt64.self)
+            destination.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            destination.storeBytes(of: head, as: UInt32.self)
+            destination.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        case 1..<4:
+            destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            destination.storeBytes(of: source.load(fromByteOffset: count / 2, as: UInt8.self), toByteOffset: count / 2, as: UInt8.self)
+            destination.storeBytes(of: source.load(fromByteOffset: count - 1, as: UInt8.self), toByteOffset: count - 1, as: UInt8.self)
+        case 0:
+            break
+        default:
+            destination.copyMemory(from: source, byteCount: count)
+        }
     }
 
     @usableFromInline

@@ -68,6 +68,15 @@ public struct JSONTextWriter: ~Copyable {
         value.write(to: &self)
     }
 
+    /// A member whose value is `text`, JSON text this writer wrote before
+    /// (through `bytes(of:)`), copied as it is.
+    @inlinable
+    public mutating func member(_ key: StaticString, prewritten text: [UInt8]) {
+        writeKey(key)
+        startValue()
+        text.withUnsafeBytes { output.appendBytes($0) }
+    }
+
     /// A member written only when `value` is not nil, as `encodeIfPresent` does.
     @inlinable
     public mutating func memberIfPresent(_ key: StaticString, _ value: (some JSONTextWritable)?) {
@@ -102,13 +111,9 @@ public struct JSONTextWriter: ~Copyable {
 
     @inlinable
     mutating func writeKey(_ key: StaticString) {
-        assert(key.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } },
+        assert(key.withUTF8Buffer { !$0.contains(where: JSONStringBytes.isSpecial) },
                "object keys are written without escaping")
-        startValue()
-        output.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
-        output.append(UInt8(ascii: "\""))
-        output.append(UInt8(ascii: ":"))
+        key.withUTF8Buffer { output.appendKey(UnsafeRawBufferPointer($0), afterValue: needsComma) }
         needsComma = false
     }
 

@@ -35,6 +35,27 @@ struct DirectResultTextTests {
         }
     }
 
+    /// A result whose brand is in the table copies the brand's text written
+    /// beforehand; any other brand (one the table does not hold, or a changed copy
+    /// of one it does) is written member by member. Both give the reference text.
+    @Test(arguments: brands + [
+        CardBrand(code: "visa", name: "Not Visa", paymentProductId: 1, panLengths: [16], cvcLength: 3),
+        CardBrand(code: "amex", name: "American Express", paymentProductId: 2, panLengths: [15], cvcLength: 3),
+    ])
+    func cardValidationResultsWithPrewrittenBrands(_ brand: CardBrand?) throws {
+        let prewritten = PrewrittenBrands(.standard)
+        let isInTable = brand.map { CardBrandTable.standard.brands.contains($0) } ?? false
+        #expect((brand.flatMap(prewritten.text(of:)) != nil) == isInTable)
+        for pan in Self.fieldStates {
+            let result = CardValidationResult(cardBrand: brand, pan: pan, expiryDate: .valid, cvc: .invalid(.length),
+                                              validationSuccess: false)
+            let text = CardValidationResultText(result, brands: prewritten)
+            #expect((text.brandText != nil) == isInTable)
+            try expectSameText(text)
+            #expect(JSONTextWriter.bytes(of: text) == JSONTextWriter.bytes(of: result))
+        }
+    }
+
     @Test func cardValidationResultsOfTypedInput() throws {
         let pans = [nil, "", "4", "4111 1111 1111 1111", "37828224631000", "5555555555554444", "6200000000000005", "abc"]
         let expiries = [nil, "12/30", "13/30", "1", "11/2026"]

@@ -89,4 +89,66 @@ struct JSONParserTests {
             }
         }
     }
+
+    /// The parser reads a string eight bytes at a time, past its closing quote
+    /// when the line goes on. Strings of every length up to 24 with an escape, a
+    /// raw control character or a multi-byte character at every position, followed
+    /// by more of the line or by nothing, parse as written or fail where the
+    /// control character is.
+    @Test func stringsAtEveryPositionOfTheEightByteWindow() throws {
+        let pieces: [(text: String, value: String)] = [
+            (#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), (#"\u00e9"#, "é"), ("é", "é"), ("🎉", "🎉"), ("\u{7F}", "\u{7F}"),
+        ]
+        // Where the string stands in the line, and the value the line holds.
+        let placements: [(prefix: String, suffix: String, value: (String) -> JSONValue)] = [
+            ("", "", { .string($0) }),
+            ("[", "]", { .array([.string($0)]) }),
+            ("[", #",{"k":"v"}]"#, { .array([.string($0), .object(["k": .string("v")])]) }),
+        ]
+        for length in 0...24 {
+            let plain = String(repeating: "a", count: length)
+            for placement in placements {
+                let (prefix, suffix) = (placement.prefix, placement.suffix)
+                #expect(try JSONParser.parse(prefix + "\"" + plain + "\"" + suffix) == placement.value(plain))
+                for position in 0...length {
+                    let before = String(plain.prefix(position)), after = String(plain.dropFirst(position))
+                    for piece in pieces {
+                        let text = prefix + "\"" + before + piece.text + after + "\"" + suffix
+                        #expect(try JSONParser.parse(text) == placement.value(before + piece.value + after), "\(text)")
+                    }
+                    let broken = prefix + "\"" + before + "\u{1}" + after + "\"" + suffix
+                    #expect(throws: JSONParseError(offset: prefix.utf8.count + 1 + position,
+                                                   message: "unescaped control character in a string")) {
+                        try JSONParser.parse(broken)
+                    }
+                }
+            }
+            let unterminated = "\"" + plain
+            #expect(throws: JSONParseError(offset: length + 1, message: "unterminated string")) {
+                try JSONParser.parse(unterminated)
+            }
+        }
+    }
+
+    /// The eight-byte search finds what a byte-by-byte one finds, from every
+    /// offset of buffers made of the bytes around each boundary of the test.
+    @Test func firstSpecialByteAgreesWithAByteByByteSearch() {
+        let alphabet: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x61, 0x7F, 0x80, 0xA2, 0xDC, 0xFF]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        for _ in 0..<3_000 {
+            let length = Int(next() % 33)
+            // Mostly plain bytes, so runs long enough for whole words occur.
+            let bytes = (0..<length).map { _ in next() % 4 == 0 ? alphabet[Int(next() % 16)] : UInt8(0x61 + next() % 26) }
+            bytes.withUnsafeBytes { raw in
+                for offset in 0...length {
+                    let expected = bytes[offset...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ?? length
+                    #expect(JSONStringBytes.firstSpecial(in: raw, from: offset) == expected, "\(bytes) from \(offset)")
+                }
+            }
+        }
+    }
 }

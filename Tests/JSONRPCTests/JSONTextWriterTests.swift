@@ -122,6 +122,36 @@ import Testing
         }
     }
 
+    /// Member names of every length class the key copy takes (one to three bytes,
+    /// four to seven, eight to sixteen, longer), and a value written beforehand.
+    struct Keys: Encodable, JSONTextWritable {
+        let order: Order
+        func encode(to encoder: any Encoder) throws {}
+
+        func write(to json: inout JSONTextWriter) {
+            json.object { json in
+                json.member("a", 1)
+                json.member("bc", 2)
+                json.member("def", 3)
+                json.member("ghij", 4)
+                json.member("klmnopq", 7)
+                json.member("rstuvwxy", 8)
+                json.member("sixteen-bytes-ab", 16)
+                json.member("seventeen-bytes-a", 17)
+                json.member("prewritten", prewritten: JSONTextWriter.bytes(of: order))
+                json.member("a-name-of-forty-bytes-for-the-long-copy", 40)
+            }
+        }
+    }
+
+    @Test(arguments: orders)
+    func namesOfEveryLengthAndPrewrittenValues(_ order: Order) {
+        let orderText = String(decoding: JSONTextWriter.bytes(of: order), as: UTF8.self)
+        let expected = #"{"a":1,"bc":2,"def":3,"ghij":4,"klmnopq":7,"rstuvwxy":8,"sixteen-bytes-ab":16,"#
+            + #""seventeen-bytes-a":17,"prewritten":\#(orderText),"a-name-of-forty-bytes-for-the-long-copy":40}"#
+        #expect(String(decoding: JSONTextWriter.bytes(of: Keys(order: order)), as: UTF8.self) == expected)
+    }
+
     @Test func appendsAfterWhatIsAlreadyThere() {
         var output = Array("[1,".utf8)
         JSONTextWriter.append(Order.Line(sku: "s", quantity: 2, gift: false), to: &output)
