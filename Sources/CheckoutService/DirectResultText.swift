@@ -47,12 +47,27 @@ extension FieldState: JSONTextWritable {
     }
 }
 
+// The raw values as fixed strings: a `String` raw value is made on every use.
 extension FieldState.State: JSONTextWritable {
-    public func write(to json: inout JSONTextWriter) { json.string(rawValue) }
+    public func write(to json: inout JSONTextWriter) {
+        switch self {
+        case .valid: json.string("valid" as StaticString)
+        case .incomplete: json.string("incomplete" as StaticString)
+        case .invalid: json.string("invalid" as StaticString)
+        }
+    }
 }
 
 extension CardFieldRule: JSONTextWritable {
-    public func write(to json: inout JSONTextWriter) { json.string(rawValue) }
+    public func write(to json: inout JSONTextWriter) {
+        switch self {
+        case .format: json.string("format" as StaticString)
+        case .length: json.string("length" as StaticString)
+        case .luhn: json.string("luhn" as StaticString)
+        case .expirationDate: json.string("expirationDate" as StaticString)
+        case .allowedInContext: json.string("allowedInContext" as StaticString)
+        }
+    }
 }
 
 extension CustomerInput: JSONTextWritable {

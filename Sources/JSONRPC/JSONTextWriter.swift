@@ -90,6 +90,17 @@ public struct JSONTextWriter: ~Copyable {
         JSONSerializer.writeString(string, to: &output)
     }
 
+    /// A string fixed when the program was built, such as an enumeration's
+    /// raw value, that needs no escape.
+    @inlinable
+    public mutating func string(_ text: StaticString) {
+        assert(text.withUTF8Buffer { !$0.contains(where: JSONStringBytes.isSpecial) }, "fixed strings are written without escaping")
+        startValue()
+        output.append(UInt8(ascii: "\""))
+        text.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
+        output.append(UInt8(ascii: "\""))
+    }
+
     @inlinable
     public mutating func integer(_ integer: Int) {
         startValue()

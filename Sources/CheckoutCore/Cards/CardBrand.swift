@@ -5,21 +5,48 @@
 /// whether the brand requires Luhn and its per-length masks stay in the core.
 public struct CardBrand: Sendable, Hashable {
     /// The lower-case brand code, e.g. `visa`.
-    public let code: String
+    public var code: String { properties.code }
     /// The display name, e.g. `Visa`.
-    public let name: String
+    public var name: String { properties.name }
     /// The payment product that processes the brand; nil for brands the catalog has no product for.
-    public let paymentProductId: Int?
+    public var paymentProductId: Int? { properties.paymentProductId }
     /// The accepted card number lengths, ascending.
-    public let panLengths: [Int]
+    public var panLengths: [Int] { properties.panLengths }
     /// The exact number of CVC digits.
-    public let cvcLength: Int
+    public var cvcLength: Int { properties.cvcLength }
     /// The card number mask in the mask language of `Mask`.
-    public let mask: String
+    public var mask: String { properties.mask }
     /// False for brands whose numbers need not pass the Luhn check (UnionPay).
-    public let requiresLuhn: Bool
+    public var requiresLuhn: Bool { properties.requiresLuhn }
     /// Masks that replace `mask` for numbers of one particular length (Diners, 14 digits).
-    public let masksByPanLength: [Int: String]
+    public var masksByPanLength: [Int: String] { properties.masksByPanLength }
+
+    /// The properties in one immutable box: a brand is copied several times in
+    /// every `card.validate`, and a copy retains one reference instead of five.
+    private let properties: Properties
+
+    private final class Properties: Sendable {
+        let code: String
+        let name: String
+        let paymentProductId: Int?
+        let panLengths: [Int]
+        let cvcLength: Int
+        let mask: String
+        let requiresLuhn: Bool
+        let masksByPanLength: [Int: String]
+
+        init(code: String, name: String, paymentProductId: Int?, panLengths: [Int], cvcLength: Int, mask: String,
+             requiresLuhn: Bool, masksByPanLength: [Int: String]) {
+            self.code = code
+            self.name = name
+            self.paymentProductId = paymentProductId
+            self.panLengths = panLengths
+            self.cvcLength = cvcLength
+            self.mask = mask
+            self.requiresLuhn = requiresLuhn
+            self.masksByPanLength = masksByPanLength
+        }
+    }
 
     /// The mask of every brand but Amex, and of numbers whose brand is unknown.
     public static let defaultMask = "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"
@@ -28,14 +55,30 @@ public struct CardBrand: Sendable, Hashable {
         code: String, name: String, paymentProductId: Int?, panLengths: [Int], cvcLength: Int,
         mask: String = CardBrand.defaultMask, requiresLuhn: Bool = true, masksByPanLength: [Int: String] = [:]
     ) {
-        self.code = code
-        self.name = name
-        self.paymentProductId = paymentProductId
-        self.panLengths = Array(Set(panLengths)).sorted()
-        self.cvcLength = cvcLength
-        self.mask = mask
-        self.requiresLuhn = requiresLuhn
-        self.masksByPanLength = masksByPanLength
+        properties = Properties(
+            code: code, name: name, paymentProductId: paymentProductId, panLengths: Array(Set(panLengths)).sorted(),
+            cvcLength: cvcLength, mask: mask, requiresLuhn: requiresLuhn, masksByPanLength: masksByPanLength)
+    }
+
+    /// Equal when every property is; a brand and its copies share their box, so
+    /// comparing them compares one reference.
+    public static func == (lhs: CardBrand, rhs: CardBrand) -> Bool {
+        let (left, right) = (lhs.properties, rhs.properties)
+        return left === right
+            || (left.code == right.code && left.name == right.name && left.paymentProductId == right.paymentProductId
+                && left.panLengths == right.panLengths && left.cvcLength == right.cvcLength && left.mask == right.mask
+                && left.requiresLuhn == right.requiresLuhn && left.masksByPanLength == right.masksByPanLength)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(name)
+        hasher.combine(paymentProductId)
+        hasher.combine(panLengths)
+        hasher.combine(cvcLength)
+        hasher.combine(mask)
+        hasher.combine(requiresLuhn)
+        hasher.combine(masksByPanLength)
     }
 
     /// The longest accepted card number length: digits beyond it are never part of the number.
