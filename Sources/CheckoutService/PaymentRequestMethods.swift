@@ -69,8 +69,9 @@ extension PaymentRequestMethods {
 
             func write(to json: inout JSONTextWriter) {
                 json.object { json in
-                    json.member("encryptedCustomerInput", encryptedCustomerInput)
-                    json.member("encodedClientMetaInfo", encodedClientMetaInfo)
+                    // A compact JWE and base64 text: neither ever needs an escape.
+                    json.member("encryptedCustomerInput", unescaped: encryptedCustomerInput)
+                    json.member("encodedClientMetaInfo", unescaped: encodedClientMetaInfo)
                 }
             }
         }

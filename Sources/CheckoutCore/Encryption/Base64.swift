@@ -31,38 +31,42 @@ public enum Base64 {
 
     /// Every 3 bytes become 4 characters of 6 bits each; a last group of 1 or 2
     /// bytes becomes 2 or 3 characters, then `=` up to 4 when padded. The
-    /// characters are written into room made for them at once.
+    /// characters are made in scratch space and appended at once: growing the
+    /// array with zeros first and then overwriting them took twice as long.
     private static func append(_ bytes: [UInt8], alphabet: [UInt8], padded: Bool, to text: inout [UInt8]) {
         let remaining = bytes.count % 3
         let encodedCount = bytes.count / 3 * 4 + (remaining == 0 ? 0 : padded ? 4 : remaining + 1)
-        let start = text.count
-        text.append(contentsOf: repeatElement(0, count: encodedCount))
-        text.withUnsafeMutableBufferPointer { output in
-            alphabet.withUnsafeBufferPointer { alphabet in
-                var position = start
-                func emit(_ sixBits: UInt32) {
-                    output[position] = alphabet[Int(sixBits & 0x3F)]
-                    position += 1
-                }
-                var index = 0
-                while index + 3 <= bytes.count {
-                    let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-                    emit(group >> 18)
-                    emit(group >> 12)
-                    emit(group >> 6)
-                    emit(group)
-                    index += 3
-                }
-                guard remaining > 0 else { return }
-                let group = UInt32(bytes[index]) << 16 | (remaining == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-                emit(group >> 18)
-                emit(group >> 12)
-                if remaining == 2 { emit(group >> 6) }
-                while position < start + encodedCount {
-                    output[position] = UInt8(ascii: "=")
-                    position += 1
+        guard encodedCount > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: encodedCount) { output in
+            bytes.withUnsafeBufferPointer { bytes in
+                alphabet.withUnsafeBufferPointer { alphabet in
+                    var position = 0
+                    func emit(_ sixBits: UInt32) {
+                        output[position] = alphabet[Int(sixBits & 0x3F)]
+                        position += 1
+                    }
+                    var index = 0
+                    while index + 3 <= bytes.count {
+                        let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                        emit(group >> 18)
+                        emit(group >> 12)
+                        emit(group >> 6)
+                        emit(group)
+                        index += 3
+                    }
+                    if remaining > 0 {
+                        let group = UInt32(bytes[index]) << 16 | (remaining == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                        emit(group >> 18)
+                        emit(group >> 12)
+                        if remaining == 2 { emit(group >> 6) }
+                        while position < encodedCount {
+                            output[position] = UInt8(ascii: "=")
+                            position += 1
+                        }
+                    }
                 }
             }
+            text.append(contentsOf: UnsafeBufferPointer(output))
         }
     }
 
