@@ -18,6 +18,9 @@ public final class Dispatcher: Sendable {
     private let workers = DispatchGroup()
     private let queue: DispatchQueue
     private let waitingWork: WaitingWorkLimit
+    /// Whether each request is logged; asked once, as the logger's level cannot
+    /// change under it and asking costs a copy of its handler.
+    private let logsRequests: Bool
 
     /// How many concurrent requests may wait for a worker before the reading
     /// thread stops reading (until half of them have started). Without a bound,
@@ -50,6 +53,7 @@ public final class Dispatcher: Sendable {
         self.stopper = stopper
         self.queue = workQueue
         self.waitingWork = WaitingWorkLimit(limit: maxWaitingWork)
+        self.logsRequests = logger.logLevel <= .debug
     }
 
     /// A dispatcher that hands each deferred response line to `deferredOutput` as it completes.
@@ -119,30 +123,32 @@ public final class Dispatcher: Sendable {
     /// `.none` for notifications; calls `slot` later for concurrent work (and then returns `pending`).
     private func handleEntry(_ tape: JSONTape, at index: Int, slot deliver: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
         let request: Request
-        switch Request.read(tape, at: index) {
-        case .failure(let invalid):
-            return invalid.isNotification ? .none : .response(Response.error(id: invalid.id, invalid.error))
-        case .success(let parsed):
-            request = parsed
+        do throws(InvalidRequest) {
+            request = try Request.read(tape, at: index)
+        } catch {
+            return error.isNotification ? .none : .response(Response.error(id: error.id, error.error))
         }
-        if request.method == Self.cancelMethod { return cancel(request, in: tape) }
-        guard let entry = registry[request.method] else {
-            logger.debug("unknown method", metadata: ["method": "\(request.method)"])
-            return request.id.map { .response(Response.error(id: $0, .methodNotFound(request.method))) } ?? .none
+        if tape.string(at: request.methodIndex, equals: "$/cancelRequest") { return cancel(request, in: tape) }
+        guard let entry = registry.entry(namedAt: request.methodIndex, in: tape) else {
+            let method = tape.string(at: request.methodIndex)
+            logger.debug("unknown method", metadata: ["method": "\(method)"])
+            return request.id.map { .response(Response.error(id: $0, .methodNotFound(method))) } ?? .none
         }
-        logger.debug("request", metadata: ["method": "\(request.method)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
+        if logsRequests {
+            logger.debug("request", metadata: ["method": "\(entry.name)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
+        }
         let params = request.params(in: tape)
         switch entry.execution {
         case .inline:
             let context = RequestContext(id: request.id, stopper: stopper)
-            return respond(to: request, context: context) { entry.invoke(params, $0, appendingResultTo: &$1) }
+            return respond(to: request, method: entry.name, context: context) { entry.invoke(params, $0, appendingResultTo: &$1) }
         case .concurrent:
             // The params are read here, while the line is at hand; the method runs on a worker.
             switch entry.prepare(params) {
             case .failure(let error):
                 return request.id.map { .response(Response.error(id: $0, error)) } ?? .none
             case .success(let call):
-                runConcurrently(call, request, deliver: deliver)
+                runConcurrently(call, request, method: entry.name, deliver: deliver)
                 return request.id == nil ? .none : .pending
             }
         }
@@ -150,11 +156,11 @@ public final class Dispatcher: Sendable {
 
     /// Runs `call` and answers with its result or error (nothing for a notification).
     private func respond(
-        to request: Request, context: RequestContext, _ call: (RequestContext, inout [UInt8]) -> RPCError?
+        to request: Request, method: String, context: RequestContext, _ call: (RequestContext, inout [UInt8]) -> RPCError?
     ) -> EntryOutcome {
         let outcome = Response.result(id: request.id ?? .null) { text in call(context, &text) }
         if case .failure(let error) = outcome, error.code == -32603 {
-            logger.error("internal error", metadata: ["method": "\(request.method)", "detail": "\(error.data["detail"].map(JSONSerializer.string) ?? "")"])
+            logger.error("internal error", metadata: ["method": "\(method)", "detail": "\(error.data["detail"].map(JSONSerializer.string) ?? "")"])
         }
         guard let id = request.id else { return .none }
         switch outcome {
@@ -166,7 +172,8 @@ public final class Dispatcher: Sendable {
     /// Queues the call for a worker; waits first when `maxWaitingWork` others
     /// are queued and not started, which is what holds the reading thread back.
     private func runConcurrently(
-        _ call: @escaping MethodRegistry.Entry.PreparedCall, _ request: Request, deliver: @escaping @Sendable ([UInt8]) -> Void
+        _ call: @escaping MethodRegistry.Entry.PreparedCall, _ request: Request, method: String,
+        deliver: @escaping @Sendable ([UInt8]) -> Void
     ) {
         let flag = CancellationFlag()
         let slot = ResponseSlot(deliver: deliver)
@@ -180,7 +187,7 @@ public final class Dispatcher: Sendable {
             deferred.workStarted()
             if !flag.isCancelled {
                 let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)
-                if case .response(let response) = respond(to: request, context: context, call) {
+                if case .response(let response) = respond(to: request, method: method, context: context, call) {
                     slot.fill(flag.isCancelled ? Response.error(id: request.id!, .requestCancelled()) : response)
                 }
             }

@@ -1,11 +1,21 @@
 /// The table of methods a connection serves, by wire name.
 public struct MethodRegistry: Sendable {
-    /// A method with its params decoding and result encoding erased.
-    public struct Entry: Sendable {
+    /// A method with its params decoding and result encoding erased. A class, so
+    /// that finding one for a request takes one reference, not one per member.
+    public final class Entry: Sendable {
         public let name: String
         public let execution: Execution
         let handler: @Sendable (RequestParams, RequestContext, inout [UInt8]) -> RPCError?
         let preparer: @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>
+
+        init(name: String, execution: Execution,
+             handler: @escaping @Sendable (RequestParams, RequestContext, inout [UInt8]) -> RPCError?,
+             preparer: @escaping @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>) {
+            self.name = name
+            self.execution = execution
+            self.handler = handler
+            self.preparer = preparer
+        }
 
         /// The handler with its params read: it runs the method and appends the
         /// JSON text of its result, or returns the error.
@@ -41,6 +51,7 @@ public struct MethodRegistry: Sendable {
     }
 
     public private(set) var entries: [String: Entry] = [:]
+    private var byNameBytes = MethodNameTable<Entry>()
 
     public init() {}
 
@@ -53,14 +64,21 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) {
         precondition(entries[Method.name] == nil, "\(Method.name) is registered twice")
-        entries[Method.name] = Entry(name: Method.name, execution: Method.execution, handler: { params, context, output in
+        let entry = Entry(name: Method.name, execution: Method.execution, handler: { params, context, output in
             Method.invoke(handler, params: params, context: context, appendingResultTo: &output)
         }, preparer: { params in
             Method.readParams(params).map { decoded in
                 { context, output in Method.run(handler, params: decoded, context: context, appendingResultTo: &output) }
             }.mapError { .invalidParams($0.problems) }
         })
+        entries[Method.name] = entry
+        byNameBytes.insert(entry, named: Method.name)
     }
 
     public subscript(name: String) -> Entry? { entries[name] }
+
+    /// The method named by the string at `index` of a request's tape.
+    func entry(namedAt index: Int, in tape: JSONTape) -> Entry? {
+        tape[index].isEscaped ? entries[tape.string(at: index)] : byNameBytes.value(named: tape.text(at: index))
+    }
 }

@@ -32,11 +32,15 @@ public struct PlainParamsReader {
     @usableFromInline let memberCount: Int
     @usableFromInline var membersRead = 0
     @usableFromInline var isPlain = true
+    /// Where `valueIndex(of:)` starts looking: a member key's index, and its place among the members.
+    @usableFromInline var nextMember: Int
+    @usableFromInline var nextOrdinal = 0
 
     @usableFromInline
     init?(_ params: RequestParams) {
         tape = params.tape
         object = params.index
+        nextMember = params.index + 1
         if let tape {
             guard tape[object].kind == .object else { return nil }
             memberCount = Int(tape[object].count)
@@ -119,14 +123,23 @@ public struct PlainParamsReader {
         return converted
     }
 
-    /// The index of the value of the first member named `key`.
+    /// The index of the value of a member named `key`. The search starts after
+    /// the member found last, so callers that ask for members in the order they
+    /// are sent compare each key once; and once as many members were read as
+    /// there are, any other key is absent. Which of a repeated key's members is
+    /// found does not matter: the count runs over and `isComplete` says no.
     @usableFromInline
-    func valueIndex(of key: StaticString) -> Int? {
-        guard let tape else { return nil }
-        var member = object + 1
+    mutating func valueIndex(of key: StaticString) -> Int? {
+        guard let tape, membersRead < memberCount else { return nil }
+        var member = nextMember, ordinal = nextOrdinal
         for _ in 0..<memberCount {
-            if tape.string(at: member, equals: key) { return member + 1 }
-            member = tape.after(member + 1)
+            if ordinal == memberCount { (member, ordinal) = (object + 1, 0) }
+            let after = tape.after(member + 1)
+            if tape.string(at: member, equals: key) {
+                (nextMember, nextOrdinal) = (after, ordinal + 1)
+                return member + 1
+            }
+            (member, ordinal) = (after, ordinal + 1)
         }
         return nil
     }

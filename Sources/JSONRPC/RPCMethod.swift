@@ -83,7 +83,9 @@ extension RPCMethod {
 extension RPCMethod where Params: PlainParams {
     @inlinable
     public static func readParams(_ params: RequestParams) -> Swift.Result<Params, ParamsError> {
-        Params.readPlainly(from: params).map { .success($0) } ?? ParamsDecoder.decode(Params.self, from: params.value)
+        // Bound and returned, not mapped: `map` would copy the params out of the optional.
+        if let read = Params.readPlainly(from: params) { return .success(read) }
+        return ParamsDecoder.decode(Params.self, from: params.value)
     }
 }
 

@@ -3,7 +3,8 @@
 struct Request: Sendable {
     /// Nil for a notification, which is never answered.
     let id: JSONValue?
-    let method: String
+    /// Where the method's name is in the tape: a string, not decoded until something needs it as text.
+    let methodIndex: Int
     /// Where the params object is in the tape; nil when there is none, which reads as `{}`.
     let paramsIndex: Int?
 
@@ -16,11 +17,11 @@ struct Request: Sendable {
 
     /// Checks the JSON-RPC 2.0 envelope of the object at `index`. An invalid one
     /// is answered with its id when that id is itself well-formed, else with `null`.
-    static func read(_ tape: JSONTape, at index: Int) -> Swift.Result<Request, InvalidRequest> {
+    static func read(_ tape: JSONTape, at index: Int) throws(InvalidRequest) -> Request {
         guard tape[index].kind == .object else {
-            return .failure(InvalidRequest(id: .null, error: .invalidRequest([
+            throw InvalidRequest(id: .null, error: .invalidRequest([
                 ParamProblem(path: "", message: "a request must be an object, not \(tape.typeName(at: index))"),
-            ])))
+            ]))
         }
         // The value of each member (the last, if repeated), found without decoding a key.
         var jsonrpc: Int?, id: Int?, method: Int?, params: Int?
@@ -51,7 +52,7 @@ struct Request: Sendable {
             }
         }
         let idValue = id.map { tape.value(at: $0) }
-        let methodName = method.flatMap { tape[$0].kind == .string ? tape.string(at: $0) : nil }
+        let methodName = method.flatMap { tape[$0].kind == .string ? $0 : nil }
         if methodName == nil {
             problems.append(ParamProblem(path: "/method", message: "must be a string naming the method"))
         }
@@ -60,17 +61,17 @@ struct Request: Sendable {
             case .object: break
             case .array:
                 if problems.isEmpty {
-                    return .failure(InvalidRequest(id: idValue ?? .null, error: .invalidParams(path: "",
-                        "params must be an object: checkoutd takes parameters by name"), isNotification: id == nil))
+                    throw InvalidRequest(id: idValue ?? .null, error: .invalidParams(path: "",
+                        "params must be an object: checkoutd takes parameters by name"), isNotification: id == nil)
                 }
             default:
                 problems.append(ParamProblem(path: "/params", message: "must be an object, not \(tape.typeName(at: params))"))
             }
         }
         guard problems.isEmpty, let methodName else {
-            return .failure(InvalidRequest(id: isWellFormedID ? idValue! : .null, error: .invalidRequest(problems)))
+            throw InvalidRequest(id: isWellFormedID ? idValue! : .null, error: .invalidRequest(problems))
         }
-        return .success(Request(id: idValue, method: methodName, paramsIndex: params))
+        return Request(id: idValue, methodIndex: methodName, paramsIndex: params)
     }
 
     private static func member(named key: Int, in tape: JSONTape) -> Member? {

@@ -58,6 +58,9 @@ import Testing
         #"{"quantity":2,"reference":"","note":"n","gift":true,"tags":["x","y"],"labels":{"a":"b"},"currency":"EUR"}"#,
         #"{"reference":"é \" \\","quantity":9223372036854775807,"tags":[],"labels":{}}"#,
         #"{"reference":"r","quantity":5,"gift":false}"#,
+        // Members in another order than they are asked for, so the search wraps around.
+        #"{"note":"n","currency":"EUR","quantity":4,"reference":"r","gift":true}"#,
+        #"{"labels":{},"quantity":6,"tags":["t"],"reference":"r"}"#,
         #"{"refer\u0065nce":"\u00e9\n\ud83d\ude00","quantity":7,"labels":{"\u0061":"\/"}}"#,
     ]
 
@@ -75,6 +78,9 @@ import Testing
         #"{"reference":"r","quantity":9223372036854775808}"#,
         #"{"reference":"r","quantity":1,"unknown":true}"#,
         #"{"reference":"r","quantity":1,"reference":"again"}"#,
+        #"{"reference":"r","reference":"again","quantity":1}"#,
+        #"{"quantity":1,"reference":"r","note":"a","note":"b"}"#,
+        #"{"note":"a","reference":"r","quantity":1,"note":"b","gift":true}"#,
         #"{"reference":"r","quantity":1,"gift":"yes"}"#,
         #"{"reference":"r","quantity":1,"tags":["x",1]}"#,
         #"{"reference":"r","quantity":1,"tags":"x"}"#,
