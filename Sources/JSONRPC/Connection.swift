@@ -70,8 +70,7 @@ public final class Connection: Sendable {
         defer { chunk.deallocate() }
 
         while true {
-            while let event = framer.next() {
-                handle(event, into: &pending)
+            while framer.next({ handle($0, into: &pending) }) {
                 if stopFlag.isRaised { return flush(&pending) ? .stopRequested : .outputClosed }
                 if pending.count >= chunkSize, !flush(&pending) { return .outputClosed }
             }
@@ -80,7 +79,7 @@ public final class Connection: Sendable {
             if count > 0 {
                 framer.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
             } else if count == 0 {
-                if let last = framer.finish() { handle(last, into: &pending) }
+                framer.finish { handle($0, into: &pending) }
                 return flush(&pending) ? .endOfInput : .outputClosed
             } else if errno != EINTR {
                 let failure = errno
@@ -90,11 +89,10 @@ public final class Connection: Sendable {
         }
     }
 
-    private func handle(_ event: LineFramer.Event, into pending: inout [UInt8]) {
+    private func handle(_ event: LineFramer.BorrowedEvent, into pending: inout [UInt8]) {
         switch event {
         case .line(let line):
-            guard let response = dispatcher.handle(line: line) else { return }
-            if pending.isEmpty { pending = response } else { pending.append(contentsOf: response) }
+            dispatcher.handle(line: line, appendingTo: &pending)
         case .lineTooLong:
             logger.warning("discarded an over-long line", metadata: ["maxLineBytes": "\(limits.maxLineBytes)"])
             pending.append(contentsOf: dispatcher.lineTooLongResponse(limit: limits.maxLineBytes))

@@ -72,24 +72,33 @@ public final class Dispatcher: Sendable {
     /// now, or nil when there is none yet (notifications, or work still running).
     /// Blocks while too many concurrent requests wait for a worker (`maxWaitingWork`).
     public func handle(line: [UInt8]) -> [UInt8]? {
-        line.withUnsafeBytes { raw in
-            if let offset = UTF8Validation.firstInvalidOffset(raw) { return rejected(.invalidUTF8(offset: offset)) }
-            do throws(JSONParseError) {
-                return try JSONParser.withTape(of: raw) { tape in
-                    if tape[0].kind == .array { return handleBatch(tape) }
-                    guard case .response(let response) = handleEntry(tape, at: 0, slot: { self.deferred.deliver(Response.line($0)) })
-                    else { return nil }
-                    return Response.line(response)
+        var response: [UInt8] = []
+        line.withUnsafeBytes { handle(line: $0, appendingTo: &response) }
+        return response.isEmpty ? nil : response
+    }
+
+    /// Handles one line (without its newline), appending the response line to
+    /// write now, if there is one, to `output`: the reading thread's buffer of
+    /// responses, so a cheap request's answer is written where it will be sent
+    /// from, with no array of its own.
+    public func handle(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
+        if let offset = UTF8Validation.firstInvalidOffset(raw) { return reject(.invalidUTF8(offset: offset), into: &output) }
+        do throws(JSONParseError) {
+            try JSONParser.withTape(of: raw) { tape in
+                if tape[0].kind == .array {
+                    if let batch = handleBatch(tape) { output.append(contentsOf: batch) }
+                } else if handleEntry(tape, at: 0, into: &output, slot: { self.deferred.deliver(Response.line($0)) }) == .written {
+                    output.append(0x0A)
                 }
-            } catch {
-                return rejected(.parseError(error))
             }
+        } catch {
+            reject(.parseError(error), into: &output)
         }
     }
 
-    private func rejected(_ error: RPCError) -> [UInt8] {
+    private func reject(_ error: RPCError, into output: inout [UInt8]) {
         logger.debug("rejected a line", metadata: ["reason": "\(error.reason)"])
-        return Response.line(Response.error(id: .null, error))
+        output.append(contentsOf: Response.line(Response.error(id: .null, error)))
     }
 
     /// Response line for an over-long line the framer discarded.
@@ -113,26 +122,33 @@ public final class Dispatcher: Sendable {
         }
         var entry = 1
         for position in 0..<count {
-            collector.settle(position, handleEntry(tape, at: entry, slot: { collector.complete(position, $0) }))
+            var response: [UInt8] = []
+            let outcome = handleEntry(tape, at: entry, into: &response, slot: { collector.complete(position, $0) })
+            collector.settle(position, outcome, response)
             entry = tape.after(entry)
         }
         return collector.finishImmediately().map(Response.batchLine)
     }
 
-    /// Handles the request object at `index` of the tape. Returns its response when it is known now;
-    /// `.none` for notifications; calls `slot` later for concurrent work (and then returns `pending`).
-    private func handleEntry(_ tape: JSONTape, at index: Int, slot deliver: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
+    /// Handles the request object at `index` of the tape. Appends its response
+    /// to `output` when it is known now (`written`); `none` for notifications;
+    /// calls `slot` later for concurrent work (and then returns `pending`).
+    private func handleEntry(
+        _ tape: JSONTape, at index: Int, into output: inout [UInt8], slot deliver: @escaping @Sendable ([UInt8]) -> Void
+    ) -> EntryOutcome {
         let request: Request
         do throws(InvalidRequest) {
             request = try Request.read(tape, at: index)
         } catch {
-            return error.isNotification ? .none : .response(Response.error(id: error.id, error.error))
+            if error.isNotification { return .none }
+            return write(Response.error(id: error.id, error.error), to: &output)
         }
-        if tape.string(at: request.methodIndex, equals: "$/cancelRequest") { return cancel(request, in: tape) }
+        if tape.string(at: request.methodIndex, equals: "$/cancelRequest") { return cancel(request, in: tape, into: &output) }
         guard let entry = registry.entry(namedAt: request.methodIndex, in: tape) else {
             let method = tape.string(at: request.methodIndex)
             logger.debug("unknown method", metadata: ["method": "\(method)"])
-            return request.id.map { .response(Response.error(id: $0, .methodNotFound(method))) } ?? .none
+            guard let id = request.id else { return .none }
+            return write(Response.error(id: id, .methodNotFound(method)), to: &output)
         }
         if logsRequests {
             logger.debug("request", metadata: ["method": "\(entry.name)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
@@ -141,12 +157,15 @@ public final class Dispatcher: Sendable {
         switch entry.execution {
         case .inline:
             let context = RequestContext(id: request.id, stopper: stopper)
-            return respond(to: request, method: entry.name, context: context) { entry.invoke(params, $0, appendingResultTo: &$1) }
+            return respond(to: request, method: entry.name, context: context, into: &output) {
+                entry.invoke(params, $0, appendingResultTo: &$1)
+            }
         case .concurrent:
             // The params are read here, while the line is at hand; the method runs on a worker.
             switch entry.prepare(params) {
             case .failure(let error):
-                return request.id.map { .response(Response.error(id: $0, error)) } ?? .none
+                guard let id = request.id else { return .none }
+                return write(Response.error(id: id, error), to: &output)
             case .success(let call):
                 runConcurrently(call, request, method: entry.name, deliver: deliver)
                 return request.id == nil ? .none : .pending
@@ -154,19 +173,32 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    /// Runs `call` and answers with its result or error (nothing for a notification).
+    private func write(_ response: [UInt8], to output: inout [UInt8]) -> EntryOutcome {
+        output.append(contentsOf: response)
+        return .written
+    }
+
+    /// Runs `call` and appends its result or error response to `output` (nothing for a notification).
     private func respond(
-        to request: Request, method: String, context: RequestContext, _ call: (RequestContext, inout [UInt8]) -> RPCError?
+        to request: Request, method: String, context: RequestContext, into output: inout [UInt8],
+        _ call: (RequestContext, inout [UInt8]) -> RPCError?
     ) -> EntryOutcome {
-        let outcome = Response.result(id: request.id ?? .null) { text in call(context, &text) }
-        if case .failure(let error) = outcome, error.code == -32603 {
-            logger.error("internal error", metadata: ["method": "\(method)", "detail": "\(error.data["detail"].map(JSONSerializer.string) ?? "")"])
+        guard let id = request.id else {
+            // A notification runs for its effects; whatever it answers goes nowhere.
+            var discarded: [UInt8] = []
+            if let error = Response.appendResult(id: .null, to: &discarded, { call(context, &$0) }) { logIfInternal(error, method) }
+            return .none
         }
-        guard let id = request.id else { return .none }
-        switch outcome {
-        case .success(let response): return .response(response)
-        case .failure(let error): return .response(Response.error(id: id, error))
+        if let error = Response.appendResult(id: id, to: &output, { call(context, &$0) }) {
+            logIfInternal(error, method)
+            return write(Response.error(id: id, error), to: &output)
         }
+        return .written
+    }
+
+    private func logIfInternal(_ error: RPCError, _ method: String) {
+        guard error.code == -32603 else { return }
+        logger.error("internal error", metadata: ["method": "\(method)", "detail": "\(error.data["detail"].map(JSONSerializer.string) ?? "")"])
     }
 
     /// Queues the call for a worker; waits first when `maxWaitingWork` others
@@ -187,7 +219,8 @@ public final class Dispatcher: Sendable {
             deferred.workStarted()
             if !flag.isCancelled {
                 let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)
-                if case .response(let response) = respond(to: request, method: method, context: context, call) {
+                var response: [UInt8] = []
+                if respond(to: request, method: method, context: context, into: &response, call) == .written {
                     slot.fill(flag.isCancelled ? Response.error(id: request.id!, .requestCancelled()) : response)
                 }
             }
@@ -197,21 +230,22 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    private func cancel(_ request: Request, in tape: JSONTape) -> EntryOutcome {
+    private func cancel(_ request: Request, in tape: JSONTape, into output: inout [UInt8]) -> EntryOutcome {
         guard let params = request.paramsIndex, tape[params].count == 1, tape.string(at: params + 1, equals: "id") else {
             guard let requestID = request.id else { return .none }
-            return .response(Response.error(id: requestID, .invalidParams(path: "/id",
-                "$/cancelRequest takes exactly one parameter, the id of the request to cancel")))
+            return write(Response.error(id: requestID, .invalidParams(path: "/id",
+                "$/cancelRequest takes exactly one parameter, the id of the request to cancel")), to: &output)
         }
         inFlight.cancel(id: tape.value(at: params + 2))
-        return request.id.map { .response(Response.result(id: $0, .object(JSONObject()))) } ?? .none
+        guard let id = request.id else { return .none }
+        return write(Response.result(id: id, .object(JSONObject())), to: &output)
     }
 }
 
 /// What handling one request object produced.
 enum EntryOutcome: Sendable {
-    /// The response object's text.
-    case response([UInt8])
+    /// The response object's text was appended to the output.
+    case written
     case none
     case pending
 }
@@ -232,10 +266,11 @@ final class BatchCollector: Sendable {
         self.onComplete = onComplete
     }
 
-    func settle(_ index: Int, _ outcome: EntryOutcome) {
+    /// An entry was dispatched; `response` is its text when `outcome` is `written`.
+    func settle(_ index: Int, _ outcome: EntryOutcome, _ response: [UInt8]) {
         state.withLock { state in
             switch outcome {
-            case .response(let response): state.responses[index] = response
+            case .written: state.responses[index] = response
             case .pending: state.pending += 1
             case .none: break
             }

@@ -10,6 +10,18 @@ public struct LineFramer: Sendable {
         case lineTooLong
     }
 
+    /// An event whose line is a view of the framer's buffer, valid only in the
+    /// call it is given to: the reading loop handles lines without copying them.
+    public enum BorrowedEvent {
+        case line(UnsafeRawBufferPointer)
+        case lineTooLong
+    }
+
+    private enum Found {
+        case line(Range<Int>)
+        case lineTooLong
+    }
+
     public let maxLineBytes: Int
     private var buffer: [UInt8] = []
     /// Where the current (unfinished) line starts in `buffer`.
@@ -45,6 +57,28 @@ public struct LineFramer: Sendable {
 
     /// The next complete line or limit event, or nil when more input is needed.
     public mutating func next() -> Event? {
+        found().map(event)
+    }
+
+    /// Calls `body` with the next complete line or limit event and returns
+    /// true; returns false when more input is needed.
+    public mutating func next(_ body: (BorrowedEvent) -> Void) -> Bool {
+        guard let found = found() else { return false }
+        lend(found, to: body)
+        return true
+    }
+
+    /// At end of input: the unterminated last line, if any.
+    public mutating func finish() -> Event? {
+        finishing().map(event)
+    }
+
+    /// At end of input: calls `body` with the unterminated last line, if any.
+    public mutating func finish(_ body: (BorrowedEvent) -> Void) {
+        if let found = finishing() { lend(found, to: body) }
+    }
+
+    private mutating func found() -> Found? {
         while true {
             guard let newline = findNewline() else {
                 if !discarding && buffer.count - lineStart > maxLineBytes + 1 {
@@ -66,19 +100,32 @@ public struct LineFramer: Sendable {
                 discarding = false
                 continue
             }
-            if let event = lineEvent(start..<newline) { return event }
+            if let found = lineFound(start..<newline) { return found }
         }
     }
 
-    /// At end of input: the unterminated last line, if any.
-    public mutating func finish() -> Event? {
+    private mutating func finishing() -> Found? {
         defer {
             lineStart = buffer.count
             scanPosition = buffer.count
             discarding = false
         }
         guard !discarding, lineStart < buffer.count else { return nil }
-        return lineEvent(lineStart..<buffer.count)
+        return lineFound(lineStart..<buffer.count)
+    }
+
+    private func event(_ found: Found) -> Event {
+        switch found {
+        case .line(let range): .line(Array(buffer[range]))
+        case .lineTooLong: .lineTooLong
+        }
+    }
+
+    private func lend(_ found: Found, to body: (BorrowedEvent) -> Void) {
+        switch found {
+        case .line(let range): buffer.withUnsafeBytes { body(.line(UnsafeRawBufferPointer(rebasing: $0[range]))) }
+        case .lineTooLong: body(.lineTooLong)
+        }
     }
 
     private mutating func findNewline() -> Int? {
@@ -92,13 +139,13 @@ public struct LineFramer: Sendable {
         return found
     }
 
-    private func lineEvent(_ range: Range<Int>) -> Event? {
+    private func lineFound(_ range: Range<Int>) -> Found? {
         var end = range.upperBound
         if end > range.lowerBound && buffer[end - 1] == 0x0D { end -= 1 }
         let line = range.lowerBound..<end
         if line.count > maxLineBytes { return .lineTooLong }
         if buffer[line].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
-        return .line(Array(buffer[line]))
+        return .line(line)
     }
 }
 

@@ -1,19 +1,26 @@
 /// Writes response objects as JSON text, members in the order `jsonrpc`, `id`,
 /// `result`/`error`. A response is kept as its text from the moment it is made.
 enum Response {
-    /// A result response: the opening, then whatever `writeResult` appends, then `}`.
-    /// When `writeResult` fails its error is answered instead.
-    static func result(id: JSONValue, _ writeResult: (inout [UInt8]) -> RPCError?) -> Swift.Result<[UInt8], RPCError> {
-        var text: [UInt8] = []
-        // Room for a typical result without going past the size the allocator
-        // keeps per thread (1,032 bytes in glibc): a larger block takes a lock.
-        text.reserveCapacity(512)
-        text.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
-        JSONSerializer.write(id, to: &text)
-        text.append(contentsOf: #","result":"#.utf8)
-        if let error = writeResult(&text) { return .failure(error) }
-        text.append(UInt8(ascii: "}"))
-        return .success(text)
+    /// Appends a result response to `output`: the opening, then whatever
+    /// `writeResult` appends, then `}`. When `writeResult` fails, `output` is
+    /// put back as it was and the error is returned for the caller to answer.
+    static func appendResult(id: JSONValue, to output: inout [UInt8], _ writeResult: (inout [UInt8]) -> RPCError?) -> RPCError? {
+        let start = output.count
+        if start == 0 {
+            // A new buffer gets room for a typical result without going past the
+            // size the allocator keeps per thread (1,032 bytes in glibc): a larger
+            // block takes a lock. (A buffer with responses in it grows as arrays do.)
+            output.reserveCapacity(512)
+        }
+        output.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        JSONSerializer.write(id, to: &output)
+        output.append(contentsOf: #","result":"#.utf8)
+        if let error = writeResult(&output) {
+            output.removeSubrange(start...)
+            return error
+        }
+        output.append(UInt8(ascii: "}"))
+        return nil
     }
 
     static func result(id: JSONValue, _ result: JSONValue) -> [UInt8] {

@@ -24,6 +24,20 @@ enum Fails: RPCMethod {
     typealias Result = EmptyResult
 }
 
+/// A method whose result fails to encode after its first member.
+enum HalfWritten: RPCMethod {
+    static let name = "test.halfWritten"
+    typealias Params = NoParams
+    struct Result: Encodable, Sendable {
+        enum Key: CodingKey { case first }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode("written", forKey: .first)
+            throw EncodingError.invalidValue(self, .init(codingPath: [Key.first], debugDescription: "no second member"))
+        }
+    }
+}
+
 /// A gate the slow method waits on, so tests decide when it completes.
 final class Gate: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
@@ -43,6 +57,7 @@ func testRegistry(gate: Gate = Gate()) -> MethodRegistry {
         return EmptyResult()
     }
     registry.register(Fails.self) { _, _ in throw TestError() }
+    registry.register(HalfWritten.self) { _, _ in HalfWritten.Result() }
     return registry
 }
 
@@ -83,6 +98,27 @@ struct DispatcherTests {
     ])
     func notificationsAreNeverAnswered(_ line: String) {
         #expect(reply(line) == nil)
+    }
+
+    /// The reading loop's form: each response line goes after what the buffer
+    /// holds, and a result that fails halfway leaves nothing of itself behind.
+    @Test func responsesAreAppendedToTheOutputBuffer() {
+        var output = Array("earlier\n".utf8)
+        for line in [#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"text":"x"}}"#,
+                     #"{"jsonrpc":"2.0","id":2,"method":"test.halfWritten"}"#,
+                     #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"unanswered"}}"#,
+                     #"{"jsonrpc":"2.0","method":"test.halfWritten"}"#,
+                     "{oops",
+                     #"{"jsonrpc":"2.0","id":3,"method":"test.echo","params":{"text":"y"}}"#] {
+            Array(line.utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
+        }
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 6 && lines.last == "")
+        #expect(lines.first == "earlier")
+        #expect(lines.dropFirst().first == #"{"jsonrpc":"2.0","id":1,"result":{"text":"x"}}"#)
+        #expect(lines.dropFirst(2).first?.hasPrefix(#"{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"#) == true)
+        #expect(lines.dropFirst(3).first?.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"#) == true)
+        #expect(lines.dropFirst(4).first == #"{"jsonrpc":"2.0","id":3,"result":{"text":"y"}}"#)
     }
 
     @Test func parseErrorsAndInvalidUTF8AnswerWithNullID() {

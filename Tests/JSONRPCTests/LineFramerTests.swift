@@ -3,6 +3,8 @@ import Testing
 
 @Suite("Line framing")
 struct LineFramerTests {
+    /// The events framing `chunks` gives, through the copying API; every test
+    /// also checks that the borrowing one (the read loop's) gives the same.
     func events(_ chunks: [String], limit: Int = 16, finish: Bool = false) -> [LineFramer.Event] {
         var framer = LineFramer(maxLineBytes: limit)
         var events: [LineFramer.Event] = []
@@ -11,6 +13,24 @@ struct LineFramerTests {
             while let event = framer.next() { events.append(event) }
         }
         if finish, let last = framer.finish() { events.append(last) }
+        #expect(borrowedEvents(chunks, limit: limit, finish: finish) == events)
+        return events
+    }
+
+    func borrowedEvents(_ chunks: [String], limit: Int, finish: Bool) -> [LineFramer.Event] {
+        var framer = LineFramer(maxLineBytes: limit)
+        var events: [LineFramer.Event] = []
+        func keep(_ event: LineFramer.BorrowedEvent) {
+            switch event {
+            case .line(let bytes): events.append(.line(Array(bytes)))
+            case .lineTooLong: events.append(.lineTooLong)
+            }
+        }
+        for chunk in chunks {
+            framer.append(Array(chunk.utf8))
+            while framer.next(keep) {}
+        }
+        if finish { framer.finish(keep) }
         return events
     }
 
