@@ -105,6 +105,14 @@ public struct JSONTextWriter: ~Copyable {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// A value whose whole JSON text was fixed when the program was built, such
+    /// as an object that is always the same, copied in one piece.
+    @inlinable
+    public mutating func value(prewritten text: StaticString) {
+        startValue()
+        text.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
+    }
+
     /// A string fixed when the program was built, such as an enumeration's
     /// raw value, that needs no escape.
     @inlinable

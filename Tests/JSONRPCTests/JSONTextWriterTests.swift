@@ -152,6 +152,30 @@ import Testing
         #expect(String(decoding: JSONTextWriter.bytes(of: Keys(order: order)), as: UTF8.self) == expected)
     }
 
+    /// A value fixed at build time takes its place among other values, commas and all.
+    struct Fixed: Encodable, JSONTextWritable {
+        func encode(to encoder: any Encoder) throws {}
+
+        func write(to json: inout JSONTextWriter) {
+            json.object { json in
+                json.writeKey("first")
+                json.value(prewritten: #"{"state":"valid","errors":[]}"#)
+                json.member("list", [Fixed.Element(), Fixed.Element()])
+                json.writeKey("last")
+                json.value(prewritten: "[1,2]")
+            }
+        }
+
+        struct Element: JSONTextWritable {
+            func write(to json: inout JSONTextWriter) { json.value(prewritten: "null") }
+        }
+    }
+
+    @Test func prewrittenValuesAreSeparatedLikeAnyOther() {
+        #expect(String(decoding: JSONTextWriter.bytes(of: Fixed()), as: UTF8.self)
+                == #"{"first":{"state":"valid","errors":[]},"list":[null,null],"last":[1,2]}"#)
+    }
+
     @Test func appendsAfterWhatIsAlreadyThere() {
         var output = Array("[1,".utf8)
         JSONTextWriter.append(Order.Line(sku: "s", quantity: 2, gift: false), to: &output)
