@@ -58,12 +58,12 @@ public struct JSONTape {
 
     /// True when the string at `index` is `literal` (after decoding escapes): a
     /// member name compared with the name a reader asks for.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func string(at index: Int, equals literal: StaticString) -> Bool {
         if tokens[index].isEscaped { return string(at: index) == literal.description }
         let text = text(at: index)
         return text.count == literal.utf8CodeUnitCount
-            && (text.isEmpty || memcmp(text.baseAddress!, literal.utf8Start, text.count) == 0)
+            && (text.isEmpty || ShortBytes.equal(text.baseAddress!, literal.utf8Start, count: text.count))
     }
 
     /// The value at `index` as a `JSONValue`.

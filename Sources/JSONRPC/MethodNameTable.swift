@@ -36,7 +36,7 @@ struct MethodNameTable<Value: Sendable>: Sendable {
                 let candidate = slots[slot]
                 if candidate.value < 0 { return nil }
                 if Int(candidate.nameLength) == name.count,
-                   name.isEmpty || memcmp(stored.baseAddress! + Int(candidate.nameStart), name.baseAddress!, name.count) == 0 {
+                   name.isEmpty || ShortBytes.equal(stored.baseAddress! + Int(candidate.nameStart), name.baseAddress!, count: name.count) {
                     return values[Int(candidate.value)]
                 }
                 slot = (slot + 1) & mask
@@ -66,11 +66,3 @@ struct MethodNameTable<Value: Sendable>: Sendable {
         return Int(truncatingIfNeeded: hash ^ hash >> 32)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

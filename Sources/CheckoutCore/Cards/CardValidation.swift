@@ -7,9 +7,9 @@ public enum CardValidation {
         pan: String?, expiryDate: String?, cvc: String?, acceptedBrands: AcceptedBrands = .all,
         currentMonth: CalendarMonth, brands: CardBrandTable = .standard
     ) -> CardValidationResult {
-        let judged = pan.map { CardNumberValidation.judge($0, acceptedBrands: acceptedBrands, brands: brands) }
-        let cardBrand = judged?.brand
-        let panState = judged?.state
+        // Assigned from the judgement as a whole, which moves its parts instead of copying them.
+        var panState: FieldState?, cardBrand: CardBrand?
+        if let pan { (panState, cardBrand) = CardNumberValidation.judge(pan, acceptedBrands: acceptedBrands, brands: brands) }
         let expiryDateState = expiryDate.map { ExpiryDateValidation.state(of: $0, currentMonth: currentMonth) }
         let cvcState = cvc.map { CVCValidation.state(of: $0, brand: cardBrand) }
         return CardValidationResult(
