@@ -17,7 +17,9 @@ public enum JSONSerializer {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let text): output.append(contentsOf: text.utf8)
+        case .number(var text):
+            // From its contiguous UTF-8: appending the `utf8` view walked it a byte at a time.
+            text.withUTF8 { output.append(contentsOf: $0) }
         case .string(let string): writeString(string, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))

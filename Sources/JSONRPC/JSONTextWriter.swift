@@ -35,7 +35,7 @@ public struct JSONTextWriter: ~Copyable {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
             var writer = JSONTextWriter(output: JSONTextBuffer(scratch: scratch))
             value.write(to: &writer)
-            output.append(contentsOf: writer.output.written)
+            output.appendBytes(writer.output.written)
         }
     }
 

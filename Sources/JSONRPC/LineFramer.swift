@@ -48,7 +48,7 @@ public struct LineFramer: Sendable {
             scanPosition -= lineStart
             lineStart = 0
         }
-        buffer.append(contentsOf: bytes)
+        buffer.appendBytes(bytes)
     }
 
     public mutating func append(_ bytes: [UInt8]) {

@@ -12,9 +12,9 @@ enum Response {
             // block takes a lock. (A buffer with responses in it grows as arrays do.)
             output.reserveCapacity(512)
         }
-        output.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        (#"{"jsonrpc":"2.0","id":"# as StaticString).withUTF8Buffer { output.append(contentsOf: $0) }
         JSONSerializer.write(id, to: &output)
-        output.append(contentsOf: #","result":"#.utf8)
+        (#","result":"# as StaticString).withUTF8Buffer { output.append(contentsOf: $0) }
         if let error = writeResult(&output) {
             output.removeSubrange(start...)
             return error
