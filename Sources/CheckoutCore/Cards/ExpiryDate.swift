@@ -16,10 +16,8 @@ public struct ExpiryDate: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func month(in characters: UnsafeBufferPointer<UInt8>) -> CalendarMonth? {
-        guard let form = ExpiryDateForm.allCases.first(where: { $0.isComplete(characters) }),
-              let month = form.month(in: characters), (1...12).contains(month)
-        else { return nil }
-        return CalendarMonth(year: form.year(in: characters), month: month)
+        guard let typed = ExpiryDateForm.completeValue(characters), (1...12).contains(typed.month) else { return nil }
+        return CalendarMonth(year: typed.year, month: typed.month)
     }
 
     /// The `MMYY` form: `1126` for November 2026.
@@ -49,7 +47,7 @@ enum ExpiryDateForm: CaseIterable {
         var value = 0
     }
 
-    private var pattern: StaticString {
+    var pattern: StaticString {
         switch self {
         case .mmyy: "MMYY"
         case .mmSlashYY: "MM/YY"
@@ -65,8 +63,33 @@ enum ExpiryDateForm: CaseIterable {
         }
     }
 
-    func isComplete(_ characters: UnsafeBufferPointer<UInt8>) -> Bool {
-        characters.count == pattern.utf8CodeUnitCount && isPrefix(characters)
+    /// The form whose complete values have `count` characters: each form has its own length.
+    static func completeForm(ofLength count: Int) -> ExpiryDateForm? {
+        switch count {
+        case 4: .mmyy
+        case 5: .mmSlashYY
+        case 6: .mmyyyy
+        case 7: .mmSlashYYYY
+        default: nil
+        }
+    }
+
+    /// The month and year of `characters` when they are a complete value of one
+    /// of the forms (the month as typed, perhaps outside 01–12), read in one pass.
+    static func completeValue(_ characters: UnsafeBufferPointer<UInt8>) -> (month: Int, year: Int)? {
+        guard let form = completeForm(ofLength: characters.count) else { return nil }
+        return form.pattern.withUTF8Buffer { pattern in
+            var month = 0, year = 0
+            for (character, slot) in zip(characters, pattern) {
+                if slot == UInt8(ascii: "/") {
+                    guard character == slot else { return nil }
+                    continue
+                }
+                guard let digit = CardDigits.digit(character) else { return nil }
+                if slot == UInt8(ascii: "M") { month = month * 10 + Int(digit) } else { year = year * 10 + Int(digit) }
+            }
+            return (month, form.yearDigitCount == 2 ? 2000 + year : year)
+        }
     }
 
     /// True when `characters` could be the start of (or all of) this form.
@@ -92,12 +115,6 @@ enum ExpiryDateForm: CaseIterable {
     func month(in characters: UnsafeBufferPointer<UInt8>) -> Int? {
         let digits = monthDigits(in: characters)
         return digits.count == 2 ? digits.value : nil
-    }
-
-    /// The year of a complete value; a two-digit year is 20YY.
-    func year(in characters: UnsafeBufferPointer<UInt8>) -> Int {
-        let value = yearDigits(in: characters).value
-        return yearDigitCount == 2 ? 2000 + value : value
     }
 
     /// The years a value whose year is only partly typed can still end up with.

@@ -19,10 +19,9 @@ public enum ExpiryDateValidation {
     private static func state(of characters: UnsafeBufferPointer<UInt8>, currentMonth: CalendarMonth) -> FieldState {
         let window = validMonths(from: currentMonth)
         if characters.isEmpty { return .incomplete(.expirationDate) }
-        if let form = ExpiryDateForm.allCases.first(where: { $0.isComplete(characters) }) {
-            guard let month = form.month(in: characters), (1...12).contains(month) else { return .invalid(.format) }
-            let date = CalendarMonth(year: form.year(in: characters), month: month)
-            return window.contains(date) ? .valid : .invalid(.expirationDate)
+        if let typed = ExpiryDateForm.completeValue(characters) {
+            guard (1...12).contains(typed.month) else { return .invalid(.format) }
+            return window.contains(CalendarMonth(year: typed.year, month: typed.month)) ? .valid : .invalid(.expirationDate)
         }
         let forms = ExpiryDateForm.allCases.filter { $0.isPrefix(characters) }
         guard let anyForm = forms.first, monthCanBeCompleted(anyForm.monthDigits(in: characters)) else {
