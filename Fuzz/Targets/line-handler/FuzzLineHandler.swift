@@ -42,17 +42,24 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     while let event = framer.next() { events.append(event) }
     if let event = framer.finish() { events.append(event) }
     // Framing does not depend on how the bytes arrive: read in chunks of 1 to 64 bytes
-    // (sized by the input itself), the stream gives the same lines.
+    // (sized by the input itself) and lent line by line as the read loop takes
+    // them, the stream gives the same lines.
     var chunkedFramer = LineFramer(maxLineBytes: maxLineBytes)
     var chunkedEvents: [LineFramer.Event] = []
+    func keep(_ event: LineFramer.BorrowedEvent) {
+        switch event {
+        case .line(let bytes): chunkedEvents.append(.line(Array(bytes)))
+        case .lineTooLong: chunkedEvents.append(.lineTooLong)
+        }
+    }
     var offset = 0
     while offset < input.count {
         let end = min(offset + Int(input[offset] % 64) + 1, input.count)
         chunkedFramer.append(UnsafeRawBufferPointer(rebasing: input[offset..<end]))
-        while let event = chunkedFramer.next() { chunkedEvents.append(event) }
+        while chunkedFramer.next(keep) {}
         offset = end
     }
-    if let event = chunkedFramer.finish() { chunkedEvents.append(event) }
+    chunkedFramer.finish(keep)
     if chunkedEvents != events { violated("framing in chunks gives other lines: \(chunkedEvents)", [], Array(input)) }
 
     var expected: [Reply] = []
