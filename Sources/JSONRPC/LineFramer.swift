@@ -17,6 +17,14 @@ public struct LineFramer: Sendable {
         case lineTooLong
     }
 
+    /// A borrowed event made into one that owns its line.
+    public static func copy(_ event: BorrowedEvent) -> Event {
+        switch event {
+        case .line(let bytes): .line(Array(bytes))
+        case .lineTooLong: .lineTooLong
+        }
+    }
+
     private enum Found {
         case line(Range<Int>)
         case lineTooLong

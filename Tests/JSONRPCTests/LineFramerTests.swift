@@ -20,12 +20,7 @@ struct LineFramerTests {
     func borrowedEvents(_ chunks: [String], limit: Int, finish: Bool) -> [LineFramer.Event] {
         var framer = LineFramer(maxLineBytes: limit)
         var events: [LineFramer.Event] = []
-        func keep(_ event: LineFramer.BorrowedEvent) {
-            switch event {
-            case .line(let bytes): events.append(.line(Array(bytes)))
-            case .lineTooLong: events.append(.lineTooLong)
-            }
-        }
+        func keep(_ event: LineFramer.BorrowedEvent) { events.append(LineFramer.copy(event)) }
         for chunk in chunks {
             framer.append(Array(chunk.utf8))
             while framer.next(keep) {}

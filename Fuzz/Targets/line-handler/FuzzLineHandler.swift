@@ -46,12 +46,7 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     // them, the stream gives the same lines.
     var chunkedFramer = LineFramer(maxLineBytes: maxLineBytes)
     var chunkedEvents: [LineFramer.Event] = []
-    func keep(_ event: LineFramer.BorrowedEvent) {
-        switch event {
-        case .line(let bytes): chunkedEvents.append(.line(Array(bytes)))
-        case .lineTooLong: chunkedEvents.append(.lineTooLong)
-        }
-    }
+    func keep(_ event: LineFramer.BorrowedEvent) { chunkedEvents.append(LineFramer.copy(event)) }
     var offset = 0
     while offset < input.count {
         let end = min(offset + Int(input[offset] % 64) + 1, input.count)
