@@ -7,7 +7,7 @@ import Synchronization
 /// I/O of its own: a line's response is returned when it is ready at once, and
 /// handed to its `DeferredResponses` sink when it completes later on a worker thread.
 public final class Dispatcher: Sendable {
-    public static let cancelMethod = "$/cancelRequest"
+    public static let cancelMethod: StaticString = "$/cancelRequest"
 
     let registry: MethodRegistry
     let maxBatchEntries: Int
@@ -143,7 +143,7 @@ public final class Dispatcher: Sendable {
             if error.isNotification { return .none }
             return write(Response.error(id: error.id, error.error), to: &output)
         }
-        if tape.string(at: request.methodIndex, equals: "$/cancelRequest") { return cancel(request, in: tape, into: &output) }
+        if tape.string(at: request.methodIndex, equals: Self.cancelMethod) { return cancel(request, in: tape, into: &output) }
         guard let entry = registry.entry(namedAt: request.methodIndex, in: tape) else {
             let method = tape.string(at: request.methodIndex)
             logger.debug("unknown method", metadata: ["method": "\(method)"])
