@@ -5,8 +5,8 @@ public protocol JSONByteSink: ~Copyable {
 }
 
 extension Array: JSONByteSink where Element == UInt8 {
-    /// Through a typed view: appending the raw buffer itself went a byte at a
-    /// time (1.7 instructions a byte), the typed one is one `memcpy`.
+    /// Through a typed view, so the array appends from contiguous `UInt8`
+    /// storage (one `memcpy`) rather than from a raw buffer as a sequence.
     @inlinable
     public mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
         bytes.withMemoryRebound(to: UInt8.self) { append(contentsOf: $0) }

@@ -65,7 +65,9 @@ public struct LineFramer: Sendable {
 
     /// The next complete line or limit event, or nil when more input is needed.
     public mutating func next() -> Event? {
-        found().map(event)
+        var event: Event?
+        _ = next { event = Self.copy($0) }
+        return event
     }
 
     /// Calls `body` with the next complete line or limit event and returns
@@ -78,7 +80,9 @@ public struct LineFramer: Sendable {
 
     /// At end of input: the unterminated last line, if any.
     public mutating func finish() -> Event? {
-        finishing().map(event)
+        var event: Event?
+        finish { event = Self.copy($0) }
+        return event
     }
 
     /// At end of input: calls `body` with the unterminated last line, if any.
@@ -120,13 +124,6 @@ public struct LineFramer: Sendable {
         }
         guard !discarding, lineStart < buffer.count else { return nil }
         return lineFound(lineStart..<buffer.count)
-    }
-
-    private func event(_ found: Found) -> Event {
-        switch found {
-        case .line(let range): .line(Array(buffer[range]))
-        case .lineTooLong: .lineTooLong
-        }
     }
 
     private func lend(_ found: Found, to body: (BorrowedEvent) -> Void) {

@@ -127,7 +127,8 @@ public struct PlainParamsReader {
     /// the member found last, so callers that ask for members in the order they
     /// are sent compare each key once; and once as many members were read as
     /// there are, any other key is absent. Which of a repeated key's members is
-    /// found does not matter: the count runs over and `isComplete` says no.
+    /// found does not matter: with a key repeated, fewer members are read than
+    /// there are, and `isComplete` says no.
     @usableFromInline
     mutating func valueIndex(of key: StaticString) -> Int? {
         guard let tape, membersRead < memberCount else { return nil }
