@@ -11,6 +11,11 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// validated. It builds a `JSONTape` in one pass, checking escapes as it goes;
 /// a `JSONValue` is made from the tape when one is wanted. Numbers keep their
 /// text; nesting is limited so hostile input cannot exhaust the stack.
+///
+/// The parse is one loop over the text rather than a function per kind of
+/// value: the position and the innermost open container stay in registers,
+/// and an open container keeps its parent's index in its `next` until it
+/// closes, so nesting needs no stack of its own.
 public struct JSONParser {
     public static let maximumDepth = 128
 
@@ -32,13 +37,10 @@ public struct JSONParser {
         of bytes: UnsafeRawBufferPointer, _ body: (JSONTape) -> Output
     ) throws(JSONParseError) -> Output {
         try withUnsafeTemporaryAllocation(of: JSONTape.Token.self, capacity: scratchTokens) { scratch throws(JSONParseError) in
-            var parser = JSONParser(bytes: bytes, tokens: scratch)
-            defer { parser.releaseTokens() }
-            parser.skipWhitespace()
-            try parser.parseValue(depth: 0)
-            parser.skipWhitespace()
-            guard parser.position == bytes.count else { throw parser.error("unexpected data after the JSON value") }
-            return body(JSONTape(bytes: bytes, tokens: UnsafeBufferPointer(start: parser.tokens.baseAddress, count: parser.count)))
+            var tokens = TokenBuffer(scratch: scratch)
+            defer { tokens.release() }
+            try parseDocument(bytes, into: &tokens)
+            return body(JSONTape(bytes: bytes, tokens: UnsafeBufferPointer(start: tokens.storage.baseAddress, count: tokens.count)))
         }
     }
 
@@ -46,185 +48,252 @@ public struct JSONParser {
     /// kilobyte past which the standard library checks the stack's bounds first.
     private static let scratchTokens = 48
 
-    private let bytes: UnsafeRawBufferPointer
-    private var position = 0
-    /// The tokens so far: the caller's scratch space, or memory of their own once they outgrow it.
-    private var tokens: UnsafeMutableBufferPointer<JSONTape.Token>
-    private var count = 0
-    private var ownsTokens = false
+    /// Offsets are kept in a token's 32 bits.
+    private static let maximumLength = Int(UInt32.max)
 
-    private init(bytes: UnsafeRawBufferPointer, tokens: UnsafeMutableBufferPointer<JSONTape.Token>) {
-        self.bytes = bytes
-        self.tokens = tokens
-    }
+    private typealias Token = JSONTape.Token
 
-    private mutating func append(_ token: JSONTape.Token) {
-        if count == tokens.count {
-            let larger = UnsafeMutableBufferPointer<JSONTape.Token>.allocate(capacity: Swift.max(tokens.count * 2, 16))
-            _ = larger.initialize(fromContentsOf: tokens[0..<count])
-            releaseTokens()
-            tokens = larger
-            ownsTokens = true
+    private static func parseDocument(_ text: UnsafeRawBufferPointer, into tokens: inout TokenBuffer) throws(JSONParseError) {
+        guard let base = text.baseAddress, text.count > 0 else {
+            throw JSONParseError(offset: 0, message: "unexpected end of input, expected a value")
         }
-        tokens[count] = token
-        count += 1
+        guard text.count < maximumLength else { throw JSONParseError(offset: 0, message: "a text longer than 4 GiB") }
+        // Rebuilt from a base known not to be nil, so reading a byte needs no check for one.
+        let bytes = UnsafeRawBufferPointer(start: base, count: text.count)
+        let count = bytes.count
+        var position = 0
+        var depth = 0
+        /// The innermost open container's token, -1 outside every container.
+        var container = -1
+        skipWhitespace(bytes, &position)
+        parsing: while true {
+            guard position < count else { throw JSONParseError(offset: position, message: "unexpected end of input, expected a value") }
+            let start = position
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                try parseString(bytes, &position, into: &tokens)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth &+= 1
+                guard depth <= maximumDepth else {
+                    throw JSONParseError(offset: position, message: "nesting deeper than \(maximumDepth) levels")
+                }
+                let isObject = byte == UInt8(ascii: "{")
+                tokens.append(Token(kind: isObject ? .object : .array, start: UInt32(truncatingIfNeeded: position), end: 0,
+                                    next: UInt32(truncatingIfNeeded: container)))
+                container = tokens.count &- 1
+                position &+= 1
+                skipWhitespace(bytes, &position)
+                if position < count, bytes[position] == byte &+ 2 { // `}` and `]` follow `{` and `[` by two
+                    close(&container, at: &position, depth: &depth, in: &tokens)
+                } else {
+                    if isObject { try parseMemberName(bytes, &position, into: &tokens) }
+                    continue parsing
+                }
+            case UInt8(ascii: "t"):
+                try expectWord("true", bytes, &position)
+                tokens.appendScalar(.true, from: start, to: position)
+            case UInt8(ascii: "f"):
+                try expectWord("false", bytes, &position)
+                tokens.appendScalar(.false, from: start, to: position)
+            case UInt8(ascii: "n"):
+                try expectWord("null", bytes, &position)
+                tokens.appendScalar(.null, from: start, to: position)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try parseNumber(bytes, &position)
+                tokens.appendScalar(.number, from: start, to: position)
+            default:
+                throw JSONParseError(offset: position, message: "unexpected character '\(printable(byte))'")
+            }
+            // A value is complete: go on in its container, closing those that end here.
+            while container >= 0 {
+                let open = tokens.storage[container]
+                tokens.storage[container].count = open.count &+ 1
+                skipWhitespace(bytes, &position)
+                let next = position < count ? bytes[position] : 0
+                if next == UInt8(ascii: ",") {
+                    position &+= 1
+                    skipWhitespace(bytes, &position)
+                    if open.kind == .object { try parseMemberName(bytes, &position, into: &tokens) }
+                    continue parsing
+                }
+                if open.kind == .object {
+                    guard next == UInt8(ascii: "}") else {
+                        throw JSONParseError(offset: position, message: "expected ',' or '}' in an object")
+                    }
+                } else {
+                    guard next == UInt8(ascii: "]") else {
+                        throw JSONParseError(offset: position, message: "expected ',' or ']' in an array")
+                    }
+                }
+                close(&container, at: &position, depth: &depth, in: &tokens)
+            }
+            break
+        }
+        skipWhitespace(bytes, &position)
+        guard position == count else { throw JSONParseError(offset: position, message: "unexpected data after the JSON value") }
     }
 
-    private mutating func releaseTokens() {
-        if ownsTokens { tokens.deallocate() }
-        ownsTokens = false
+    /// Completes the container whose closing bracket is at `position`, and makes its parent the open one.
+    @inline(__always)
+    private static func close(_ container: inout Int, at position: inout Int, depth: inout Int, in tokens: inout TokenBuffer) {
+        position &+= 1
+        let parent = Int(Int32(bitPattern: tokens.storage[container].next))
+        tokens.storage[container].end = UInt32(truncatingIfNeeded: position)
+        tokens.storage[container].next = UInt32(truncatingIfNeeded: tokens.count)
+        container = parent
+        depth &-= 1
     }
 
-    private func error(_ message: String) -> JSONParseError {
-        JSONParseError(offset: position, message: message)
-    }
-
-    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
-
-    private mutating func skipWhitespace() {
+    @inline(__always)
+    private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) {
         while position < bytes.count {
             switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            case 0x20, 0x09, 0x0A, 0x0D: position &+= 1
             default: return
             }
         }
     }
 
-    /// Appends a scalar's token, which ends where the parser now is.
-    private mutating func appendScalar(_ kind: JSONTape.Token.Kind, from start: Int, isEscaped: Bool = false) {
-        append(JSONTape.Token(kind: kind, isEscaped: isEscaped, start: UInt32(start), end: UInt32(position), next: UInt32(count + 1)))
-    }
-
-    private mutating func parseValue(depth: Int) throws(JSONParseError) {
-        guard let byte = current else { throw error("unexpected end of input, expected a value") }
-        let start = position
-        switch byte {
-        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): try parseString()
-        case UInt8(ascii: "t"): try expectWord("true"); appendScalar(.true, from: start)
-        case UInt8(ascii: "f"): try expectWord("false"); appendScalar(.false, from: start)
-        case UInt8(ascii: "n"): try expectWord("null"); appendScalar(.null, from: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber(); appendScalar(.number, from: start)
-        default: throw error("unexpected character '\(Self.printable(byte))'")
+    /// Reads a member's name and its colon, up to its value.
+    @inline(__always)
+    private static func parseMemberName(
+        _ bytes: UnsafeRawBufferPointer, _ position: inout Int, into tokens: inout TokenBuffer
+    ) throws(JSONParseError) {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw JSONParseError(offset: position, message: "expected a member name in double quotes")
         }
+        try parseString(bytes, &position, into: &tokens)
+        skipWhitespace(bytes, &position)
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            throw JSONParseError(offset: position, message: "expected ':' after a member name")
+        }
+        position &+= 1
+        skipWhitespace(bytes, &position)
     }
 
-    private mutating func expectWord(_ word: StaticString) throws(JSONParseError) {
+    private static func expectWord(_ word: StaticString, _ bytes: UnsafeRawBufferPointer, _ position: inout Int) throws(JSONParseError) {
         let length = word.utf8CodeUnitCount
         guard position + length <= bytes.count,
               memcmp(bytes.baseAddress! + position, word.utf8Start, length) == 0
-        else { throw error("invalid literal, expected '\(word)'") }
+        else { throw JSONParseError(offset: position, message: "invalid literal, expected '\(word)'") }
         position += length
     }
 
-    /// Appends a container's token before its contents; `closeContainer` completes it.
-    private mutating func openContainer(_ kind: JSONTape.Token.Kind) -> Int {
-        append(JSONTape.Token(kind: kind, start: UInt32(position), end: 0))
-        position += 1
-        return count - 1
-    }
-
-    private mutating func closeContainer(_ index: Int, count: Int) {
-        position += 1
-        tokens[index].end = UInt32(position)
-        tokens[index].count = UInt32(count)
-        tokens[index].next = UInt32(self.count)
-    }
-
-    private mutating func parseObject(depth: Int) throws(JSONParseError) {
-        guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
-        let index = openContainer(.object)
-        skipWhitespace()
-        if current == UInt8(ascii: "}") { return closeContainer(index, count: 0) }
-        var count = 0
-        while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
-            try parseString()
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
-            position += 1
-            skipWhitespace()
-            try parseValue(depth: depth)
-            count += 1
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): return closeContainer(index, count: count)
-            default: throw error("expected ',' or '}' in an object")
-            }
-        }
-    }
-
-    private mutating func parseArray(depth: Int) throws(JSONParseError) {
-        guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
-        let index = openContainer(.array)
-        skipWhitespace()
-        if current == UInt8(ascii: "]") { return closeContainer(index, count: 0) }
-        var count = 0
-        while true {
-            skipWhitespace()
-            try parseValue(depth: depth)
-            count += 1
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): return closeContainer(index, count: count)
-            default: throw error("expected ',' or ']' in an array")
-            }
-        }
-    }
-
-    private mutating func parseNumber() throws(JSONParseError) {
-        if current == UInt8(ascii: "-") { position += 1 }
-        switch current ?? 0 {
+    private static func parseNumber(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) throws(JSONParseError) {
+        func current() -> UInt8 { position < bytes.count ? bytes[position] : 0 }
+        if current() == UInt8(ascii: "-") { position += 1 }
+        switch current() {
         case UInt8(ascii: "0"): position += 1
-        case UInt8(ascii: "1")...UInt8(ascii: "9"): skipDigits()
-        default: throw error("expected a digit")
+        case UInt8(ascii: "1")...UInt8(ascii: "9"): skipDigits(bytes, &position)
+        default: throw JSONParseError(offset: position, message: "expected a digit")
         }
-        if current == UInt8(ascii: ".") {
+        if current() == UInt8(ascii: ".") {
             position += 1
-            guard skipDigits() > 0 else { throw error("expected a digit after the decimal point") }
+            guard skipDigits(bytes, &position) > 0 else {
+                throw JSONParseError(offset: position, message: "expected a digit after the decimal point")
+            }
         }
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+        if current() == UInt8(ascii: "e") || current() == UInt8(ascii: "E") {
             position += 1
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
-            guard skipDigits() > 0 else { throw error("expected a digit in the exponent") }
+            if current() == UInt8(ascii: "+") || current() == UInt8(ascii: "-") { position += 1 }
+            guard skipDigits(bytes, &position) > 0 else {
+                throw JSONParseError(offset: position, message: "expected a digit in the exponent")
+            }
         }
     }
 
     @discardableResult
-    private mutating func skipDigits() -> Int {
+    private static func skipDigits(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) -> Int {
         let start = position
-        while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+        while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
         return position - start
     }
 
-    /// Appends a string's token (its text between the quotes), checking its escapes.
-    private mutating func parseString() throws(JSONParseError) {
-        position += 1
+    /// Appends a string's token (its text between the quotes), checking its
+    /// escapes; `position` is at the opening quote, and ends past the closing one.
+    @inline(__always)
+    private static func parseString(
+        _ bytes: UnsafeRawBufferPointer, _ position: inout Int, into tokens: inout TokenBuffer
+    ) throws(JSONParseError) {
+        position &+= 1
         let start = position
         var isEscaped = false
         while true {
             position = JSONStringBytes.firstSpecial(in: bytes, from: position)
-            guard position < bytes.count else { break }
+            guard position < bytes.count else { throw JSONParseError(offset: position, message: "unterminated string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                appendScalar(.string, from: start, isEscaped: isEscaped)
-                position += 1
+                tokens.appendScalar(.string, from: start, to: position, isEscaped: isEscaped)
+                position &+= 1
                 return
             }
-            if byte < 0x20 { throw error("unescaped control character in a string") }
-            position += 1
+            if byte < 0x20 { throw JSONParseError(offset: position, message: "unescaped control character in a string") }
+            position &+= 1
             isEscaped = true
-            try checkEscape()
+            var escape = EscapeReader(bytes: bytes, position: position)
+            try escape.checkEscape()
+            position = escape.position
         }
-        throw error("unterminated string")
+    }
+
+    fileprivate static func printable(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "0x" + String(byte, radix: 16, uppercase: true)
+    }
+}
+
+/// The parser's tokens: the caller's scratch space until they outgrow it, then memory of their own.
+private struct TokenBuffer {
+    private(set) var storage: UnsafeMutableBufferPointer<JSONTape.Token>
+    private(set) var count = 0
+    private var ownsStorage = false
+
+    init(scratch: UnsafeMutableBufferPointer<JSONTape.Token>) {
+        storage = scratch
+    }
+
+    @inline(__always)
+    mutating func append(_ token: JSONTape.Token) {
+        if count == storage.count { grow() }
+        storage[count] = token
+        count &+= 1
+    }
+
+    /// Appends a scalar's token, which spans `start..<end`.
+    @inline(__always)
+    mutating func appendScalar(_ kind: JSONTape.Token.Kind, from start: Int, to end: Int, isEscaped: Bool = false) {
+        append(JSONTape.Token(kind: kind, isEscaped: isEscaped, start: UInt32(truncatingIfNeeded: start),
+                              end: UInt32(truncatingIfNeeded: end), next: UInt32(truncatingIfNeeded: count &+ 1)))
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutableBufferPointer<JSONTape.Token>.allocate(capacity: Swift.max(storage.count * 2, 16))
+        _ = larger.initialize(fromContentsOf: storage[0..<count])
+        release()
+        storage = larger
+        ownsStorage = true
+    }
+
+    mutating func release() {
+        if ownsStorage { storage.deallocate() }
+        ownsStorage = false
+    }
+}
+
+/// Checks the escapes of a string, which are rare enough to be read apart from the parse.
+private struct EscapeReader {
+    let bytes: UnsafeRawBufferPointer
+    var position: Int
+
+    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private func error(_ message: String) -> JSONParseError {
+        JSONParseError(offset: position, message: message)
     }
 
     /// Checks the escape after a backslash and moves past it.
-    private mutating func checkEscape() throws(JSONParseError) {
+    mutating func checkEscape() throws(JSONParseError) {
         guard let escape = current else { throw error("unterminated string") }
         switch escape {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
@@ -234,7 +303,7 @@ public struct JSONParser {
             position += 1
             try checkUnicodeEscape()
         default:
-            throw error("invalid escape '\\\(Self.printable(escape))'")
+            throw error("invalid escape '\\\(JSONParser.printable(escape))'")
         }
     }
 
@@ -267,10 +336,6 @@ public struct JSONParser {
             position += 1
         }
         return value
-    }
-
-    private static func printable(_ byte: UInt8) -> String {
-        (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "0x" + String(byte, radix: 16, uppercase: true)
     }
 }
 

@@ -27,15 +27,15 @@ enum JSONStringBytes {
     /// `bytes.count` when there is none. Eight bytes are read at a time, past
     /// the end of a string when the buffer goes on: the closing quote of a short
     /// string is found in the first word.
-    @inlinable
+    @inlinable @inline(__always)
     static func firstSpecial(in bytes: UnsafeRawBufferPointer, from offset: Int) -> Int {
         var index = offset
-        while index + 8 <= bytes.count {
+        while index &+ 8 <= bytes.count {
             let flags = specialFlags(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-            if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
-            index += 8
+            if flags != 0 { return index &+ flags.trailingZeroBitCount / 8 }
+            index &+= 8
         }
-        while index < bytes.count, !isSpecial(bytes[index]) { index += 1 }
+        while index < bytes.count, !isSpecial(bytes[index]) { index &+= 1 }
         return index
     }
 }

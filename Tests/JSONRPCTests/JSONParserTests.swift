@@ -9,6 +9,7 @@ struct JSONParserTests {
         #""tab\tnew\nquote\"back\\slash\u0001""#,
         #"{"ünï":"çødé 😀"}"#,
         #"[]"#, #"{}"#, #""""#, "0", "null",
+        #"[{"a":[]},{},[[],[{}]],{"b":{"c":{"d":[null]}}}]"#, #"{"a":{"b":{}},"c":[[],[{}]],"d":0}"#,
     ])
     func serializationReproducesCompactInput(_ text: String) throws {
         #expect(JSONSerializer.string(of: try JSONParser.parse(text)) == text)
@@ -43,9 +44,24 @@ struct JSONParserTests {
         ("{", 1), ("[1,]", 3), (#"{"a" 1}"#, 5), ("01", 1), ("1.", 2), ("-", 1), ("tru", 0),
         (#""abc"#, 4), ("\"a\nb\"", 2), (#""\x""#, 2), (#""\ud800""#, 7), (#""\udc00""#, 7),
         ("1 2", 2), ("", 0), ("[1]x", 3), ("{\"a\":1,}", 7),
+        (#"[{"a":1]"#, 7), (#"{"a":[1}"#, 7), ("[[]", 3), (#"{"a":{}"#, 7), ("[{}}", 3), (" \t", 2),
     ])
     func malformedTextIsRejectedWithItsOffset(_ text: String, _ offset: Int) {
         #expect { try JSONParser.parse(text) } throws: { ($0 as? JSONParseError)?.offset == offset }
+    }
+
+    /// A closing bracket is checked against the innermost container still open,
+    /// at every depth and after empty containers.
+    @Test(arguments: [
+        (#"[{"a":1]"#, 7, "expected ',' or '}' in an object"),
+        (#"{"a":[1}"#, 7, "expected ',' or ']' in an array"),
+        ("[[]", 3, "expected ',' or ']' in an array"),
+        (#"{"a":{}"#, 7, "expected ',' or '}' in an object"),
+        (#"[{"a":[{}],"b":{}}]]"#, 19, "unexpected data after the JSON value"),
+        (#"{"a":[[{"b":[]}]}"#, 16, "expected ',' or ']' in an array"),
+    ])
+    func closingTheWrongContainerNamesTheOneOpen(_ text: String, _ offset: Int, _ message: String) {
+        #expect(throws: JSONParseError(offset: offset, message: message)) { try JSONParser.parse(text) }
     }
 
     @Test func nestingIsBounded() {
