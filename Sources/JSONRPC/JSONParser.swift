@@ -57,13 +57,13 @@ public struct JSONParser {
         guard let base = text.baseAddress, text.count > 0 else {
             throw JSONParseError(offset: 0, message: "unexpected end of input, expected a value")
         }
-        guard text.count < maximumLength else { throw JSONParseError(offset: 0, message: "a text longer than 4 GiB") }
+        guard text.count < maximumLength else { throw JSONParseError(offset: 0, message: "a text of 4 GiB or more") }
         // Rebuilt from a base known not to be nil, so reading a byte needs no check for one.
         let bytes = UnsafeRawBufferPointer(start: base, count: text.count)
         let count = bytes.count
         var position = 0
         var depth = 0
-        /// The innermost open container's token, -1 outside every container.
+        // The innermost open container's token, -1 outside every container.
         var container = -1
         skipWhitespace(bytes, &position)
         parsing: while true {
