@@ -13,9 +13,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// text; nesting is limited so hostile input cannot exhaust the stack.
 ///
 /// The parse is one loop over the text rather than a function per kind of
-/// value: the position and the innermost open container stay in registers,
-/// and an open container keeps its parent's index in its `next` until it
-/// closes, so nesting needs no stack of its own.
+/// value, member names included: the position and the innermost open
+/// container stay in registers, and an open container keeps its parent's
+/// index in its `next` until it closes, so nesting needs no stack of its own.
 public struct JSONParser {
     public static let maximumDepth = 128
 
@@ -65,8 +65,23 @@ public struct JSONParser {
         var depth = 0
         // The innermost open container's token, -1 outside every container.
         var container = -1
+        // True where an object's member name is due rather than a value.
+        var expectingName = false
         skipWhitespace(bytes, &position)
         parsing: while true {
+            if expectingName { // the name and its colon, up to the value
+                guard position < count, bytes[position] == UInt8(ascii: "\"") else {
+                    throw JSONParseError(offset: position, message: "expected a member name in double quotes")
+                }
+                try parseString(bytes, &position, into: &tokens)
+                skipWhitespace(bytes, &position)
+                guard position < count, bytes[position] == UInt8(ascii: ":") else {
+                    throw JSONParseError(offset: position, message: "expected ':' after a member name")
+                }
+                position &+= 1
+                skipWhitespace(bytes, &position)
+                expectingName = false
+            }
             guard position < count else { throw JSONParseError(offset: position, message: "unexpected end of input, expected a value") }
             let start = position
             let byte = bytes[position]
@@ -87,7 +102,7 @@ public struct JSONParser {
                 if position < count, bytes[position] == byte &+ 2 { // `}` and `]` follow `{` and `[` by two
                     close(&container, at: &position, depth: &depth, in: &tokens)
                 } else {
-                    if isObject { try parseMemberName(bytes, &position, into: &tokens) }
+                    expectingName = isObject
                     continue parsing
                 }
             case UInt8(ascii: "t"):
@@ -114,7 +129,7 @@ public struct JSONParser {
                 if next == UInt8(ascii: ",") {
                     position &+= 1
                     skipWhitespace(bytes, &position)
-                    if open.kind == .object { try parseMemberName(bytes, &position, into: &tokens) }
+                    expectingName = open.kind == .object
                     continue parsing
                 }
                 if open.kind == .object {
@@ -153,23 +168,6 @@ public struct JSONParser {
             default: return
             }
         }
-    }
-
-    /// Reads a member's name and its colon, up to its value.
-    @inline(__always)
-    private static func parseMemberName(
-        _ bytes: UnsafeRawBufferPointer, _ position: inout Int, into tokens: inout TokenBuffer
-    ) throws(JSONParseError) {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-            throw JSONParseError(offset: position, message: "expected a member name in double quotes")
-        }
-        try parseString(bytes, &position, into: &tokens)
-        skipWhitespace(bytes, &position)
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-            throw JSONParseError(offset: position, message: "expected ':' after a member name")
-        }
-        position &+= 1
-        skipWhitespace(bytes, &position)
     }
 
     private static func expectWord(_ word: StaticString, _ bytes: UnsafeRawBufferPointer, _ position: inout Int) throws(JSONParseError) {
