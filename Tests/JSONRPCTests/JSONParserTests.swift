@@ -64,6 +64,23 @@ struct JSONParserTests {
         #expect(throws: JSONParseError(offset: offset, message: message)) { try JSONParser.parse(text) }
     }
 
+    /// Member names are read where a name is due: after `{` and after a comma in
+    /// an object, at any depth, never after a comma in an array.
+    @Test(arguments: [
+        ("{", 1, "expected a member name in double quotes"),
+        ("{1:2}", 1, "expected a member name in double quotes"),
+        (#"{"a" 1}"#, 5, "expected ':' after a member name"),
+        (#"{"a":1,}"#, 7, "expected a member name in double quotes"),
+        (#"{"a":1, "b"}"#, 11, "expected ':' after a member name"),
+        (#"[{"a":{ "#, 8, "expected a member name in double quotes"),
+        (#"{"a":[1,"b":2]}"#, 11, "expected ',' or ']' in an array"),
+        (#"{"a\q":1}"#, 4, "invalid escape '\\q'"),
+        (#"{"a":1,"b"#, 9, "unterminated string"),
+    ])
+    func aMisplacedMemberNameIsNamedInTheError(_ text: String, _ offset: Int, _ message: String) {
+        #expect(throws: JSONParseError(offset: offset, message: message)) { try JSONParser.parse(text) }
+    }
+
     @Test func nestingIsBounded() {
         let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1) + String(repeating: "]", count: JSONParser.maximumDepth + 1)
         #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
