@@ -10,10 +10,12 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let output = StandardIO.claimStandardOutput()
+        let pipeBuffers = [0, output].map { StandardIO.enlargePipeBuffer($0).map(String.init) ?? "not a pipe" }
         let logger = options.bootstrapLogging()
         let service = CheckoutService(configuration: try options.makeConfiguration(), logger: logger)
         service.preparePlatformKey()
-        logger.info("serving", metadata: ["version": "\(CheckoutService.version)"])
+        logger.info("serving", metadata: ["version": "\(CheckoutService.version)",
+                                          "stdinPipeBytes": "\(pipeBuffers[0])", "stdoutPipeBytes": "\(pipeBuffers[1])"])
         let connection = Connection(input: 0, output: output, registry: service.makeRegistry(),
                                     limits: options.limits, logger: logger)
         switch connection.run() {
