@@ -48,9 +48,24 @@ public struct BrandPrefix: Sendable, Hashable, CustomStringConvertible {
 
     /// True when this entry wins over `other` where both match the same number.
     func ranks(before other: BrandPrefix) -> Bool {
-        if length != other.length { return length > other.length }
-        if isRange != other.isRange { return !isRange }
-        return width < other.width
+        precedence.ranks(before: other.precedence)
+    }
+
+    /// What decides which of two entries matching a number wins, without the digits.
+    var precedence: Precedence { Precedence(length: length, isRange: isRange, width: width) }
+
+    /// An entry's length, kind and width: all its precedence needs, kept apart so the
+    /// brand trie compares entries without holding (and retaining) their digits.
+    struct Precedence: Sendable, Hashable {
+        let length: Int
+        let isRange: Bool
+        let width: Int
+
+        func ranks(before other: Precedence) -> Bool {
+            if length != other.length { return length > other.length }
+            if isRange != other.isRange { return !isRange }
+            return width < other.width
+        }
     }
 
     /// The shortest list of digit strings whose extensions to `length` digits are exactly

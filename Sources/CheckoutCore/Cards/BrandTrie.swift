@@ -8,12 +8,19 @@ struct BrandTrie: Sendable {
     /// `prefix.length` digits matches it.
     struct Terminal: Sendable {
         let brandIndex: Int
-        let prefix: BrandPrefix
+        /// The entry's precedence, not the entry: a terminal holds no digits, so the
+        /// walk copies matches without retaining anything.
+        let precedence: BrandPrefix.Precedence
+
+        init(brandIndex: Int, prefix: BrandPrefix) {
+            self.brandIndex = brandIndex
+            self.precedence = prefix.precedence
+        }
 
         /// Precedence of the entries, then table order between brands.
         func wins(over other: Terminal) -> Bool {
-            if prefix.ranks(before: other.prefix) { return true }
-            if other.prefix.ranks(before: prefix) { return false }
+            if precedence.ranks(before: other.precedence) { return true }
+            if other.precedence.ranks(before: precedence) { return false }
             return brandIndex < other.brandIndex
         }
     }
@@ -77,7 +84,7 @@ struct BrandTrie: Sendable {
         var consumedEveryDigit = true
         while true {
             for terminal in nodes[index].terminals {
-                if terminal.prefix.length > digits.count {
+                if terminal.precedence.length > digits.count {
                     pending.insert(terminal.brandIndex)
                 } else if winner.map({ terminal.wins(over: $0) }) ?? true {
                     winner = terminal
