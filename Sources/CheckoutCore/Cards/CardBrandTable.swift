@@ -67,8 +67,7 @@ public struct CardBrandTable: Sendable {
     /// What the brand is now and what it may become as more digits are typed.
     func outlook(ofDigits digits: [UInt8]) -> BrandOutlook {
         let walk = trie.walk(digits)
-        return BrandOutlook(brand: walk.winner.map { entries[$0].brand }, possibleBrandIndices: walk.possibleBrands,
-                            entries: entries)
+        return BrandOutlook(brand: walk.winner.map { entries[$0].brand }, possibleBrandIndices: walk.possibleBrands)
     }
 
     /// The parsed mask that lays out `panLength` digits of `brand`; the default card mask
@@ -85,12 +84,12 @@ public struct CardBrandTable: Sendable {
 struct BrandOutlook: Sendable {
     let brand: CardBrand?
     fileprivate let possibleBrandIndices: BrandSet
-    fileprivate let entries: [CardBrandTable.Entry]
 
     /// Every brand some continuation of the digits could be detected as, `brand`
-    /// included, in table order. Worked out only when asked for: most numbers
-    /// typed have an accepted brand and never need it.
-    var possibleBrands: some Sequence<CardBrand> {
-        possibleBrandIndices.lazy.map { entries[$0].brand }
+    /// included, in table order; `table` is the one the outlook came from. Worked
+    /// out only when asked for: most numbers typed have an accepted brand and never
+    /// need it (and the outlook holds no reference to the table's entries to retain).
+    func possibleBrands(in table: CardBrandTable) -> some Sequence<CardBrand> {
+        possibleBrandIndices.lazy.map { table.entries[$0].brand }
     }
 }

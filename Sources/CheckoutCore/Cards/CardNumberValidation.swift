@@ -28,12 +28,14 @@ public enum CardNumberValidation {
         let outlook = brands.outlook(ofDigits: digits)
         let numberRules = state(of: digits, lengths: outlook.brand?.panLengths ?? unrecognisedPanLengths,
                                 requiresLuhn: outlook.brand?.requiresLuhn ?? true)
-        return (.combining(brandRule(outlook, acceptedBrands), numberRules), outlook.brand)
+        return (.combining(brandRule(outlook, acceptedBrands, brands), numberRules), outlook.brand)
     }
 
-    private static func brandRule(_ outlook: BrandOutlook, _ acceptedBrands: AcceptedBrands) -> FieldState {
+    private static func brandRule(_ outlook: BrandOutlook, _ acceptedBrands: AcceptedBrands, _ brands: CardBrandTable) -> FieldState {
         guard let brand = outlook.brand, !acceptedBrands.accepts(brand) else { return .valid }
-        guard outlook.possibleBrands.contains(where: acceptedBrands.accepts) else { return .invalid(.allowedInContext) }
+        guard outlook.possibleBrands(in: brands).contains(where: acceptedBrands.accepts) else {
+            return .invalid(.allowedInContext)
+        }
         return .incomplete(.allowedInContext)
     }
 
