@@ -73,38 +73,79 @@ public struct BrandPrefix: Sendable, Hashable, CustomStringConvertible {
     /// `50660`…`50668` and `506690`…`506698`.
     func coveringPrefixes() -> [[UInt8]] {
         var prefixes: [[UInt8]] = []
-        Self.cover(prefix: [], lower: lower[...], upper: upper[...], into: &prefixes)
+        forEachCoveringPrefix { prefixes.append($0) }
         return prefixes
     }
 
-    private static func cover(
-        prefix: [UInt8], lower: ArraySlice<UInt8>, upper: ArraySlice<UInt8>, into prefixes: inout [[UInt8]]
-    ) {
-        if lower.allSatisfy({ $0 == 0 }) && upper.allSatisfy({ $0 == 9 }) {
-            prefixes.append(prefix)
-            return
+    /// Calls `body` with each of `coveringPrefixes()` in turn, in the same order,
+    /// building them in one buffer: the brand table is made at start-up, and a
+    /// list of arrays per entry cost a tenth of the start-up's instructions.
+    func forEachCoveringPrefix(_ body: ([UInt8]) -> Void) {
+        var cover = Cover(lower: lower, upper: upper)
+        var path: [UInt8] = []
+        path.reserveCapacity(length)
+        cover.visit(depth: 0, lowerIsBound: true, upperIsBound: true, path: &path, body)
+    }
+
+    /// The walk behind `forEachCoveringPrefix`. Below a digit that left a bound
+    /// behind, that side runs through all zeros (below the upper bound) or all
+    /// nines (above the lower one), so a side is either its bound's digits or free.
+    private struct Cover {
+        let lower: [UInt8]
+        let upper: [UInt8]
+        /// `lowerIsZeros[i]`: the lower bound's digits from `i` on are all 0;
+        /// `upperIsNines[i]`: the upper bound's are all 9 (both true at the end).
+        let lowerIsZeros: [Bool]
+        let upperIsNines: [Bool]
+
+        init(lower: [UInt8], upper: [UInt8]) {
+            self.lower = lower
+            self.upper = upper
+            var zeros = [Bool](repeating: true, count: lower.count + 1)
+            var nines = [Bool](repeating: true, count: upper.count + 1)
+            for index in lower.indices.reversed() {
+                zeros[index] = zeros[index + 1] && lower[index] == 0
+                nines[index] = nines[index + 1] && upper[index] == 9
+            }
+            lowerIsZeros = zeros
+            upperIsNines = nines
         }
-        let low = lower.first!, high = upper.first!
-        let lowerRest = lower.dropFirst(), upperRest = upper.dropFirst()
-        if low == high {
-            cover(prefix: prefix + [low], lower: lowerRest, upper: upperRest, into: &prefixes)
-            return
+
+        func visit(depth: Int, lowerIsBound: Bool, upperIsBound: Bool, path: inout [UInt8], _ body: ([UInt8]) -> Void) {
+            let lowerRestIsZeros = !lowerIsBound || lowerIsZeros[depth]
+            let upperRestIsNines = !upperIsBound || upperIsNines[depth]
+            if lowerRestIsZeros && upperRestIsNines {
+                body(path)
+                return
+            }
+            let low = lowerIsBound ? lower[depth] : 0, high = upperIsBound ? upper[depth] : 9
+            if low == high {
+                path.append(low)
+                visit(depth: depth + 1, lowerIsBound: lowerIsBound, upperIsBound: upperIsBound, path: &path, body)
+                path.removeLast()
+                return
+            }
+            var first = low, last = high
+            if lowerIsBound && !lowerIsZeros[depth + 1] {
+                path.append(low)
+                visit(depth: depth + 1, lowerIsBound: true, upperIsBound: false, path: &path, body)
+                path.removeLast()
+                first += 1
+            }
+            let upperNeedsItsOwn = upperIsBound && !upperIsNines[depth + 1]
+            if upperNeedsItsOwn { last -= 1 }
+            if first <= last {
+                for digit in first...last {
+                    path.append(digit)
+                    body(path)
+                    path.removeLast()
+                }
+            }
+            if upperNeedsItsOwn {
+                path.append(high)
+                visit(depth: depth + 1, lowerIsBound: false, upperIsBound: true, path: &path, body)
+                path.removeLast()
+            }
         }
-        var first = low, last = high
-        if !lowerRest.allSatisfy({ $0 == 0 }) {
-            let nines = ArraySlice(repeating: UInt8(9), count: lowerRest.count)
-            cover(prefix: prefix + [low], lower: lowerRest, upper: nines, into: &prefixes)
-            first += 1
-        }
-        var upperPart: [[UInt8]] = []
-        if !upperRest.allSatisfy({ $0 == 9 }) {
-            let zeros = ArraySlice(repeating: UInt8(0), count: upperRest.count)
-            cover(prefix: prefix + [high], lower: zeros, upper: upperRest, into: &upperPart)
-            last -= 1
-        }
-        if first <= last {
-            for digit in first...last { prefixes.append(prefix + [digit]) }
-        }
-        prefixes += upperPart
     }
 }

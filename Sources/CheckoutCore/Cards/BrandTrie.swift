@@ -1,6 +1,6 @@
 /// A digit trie over every brand's prefix entries.
 ///
-/// A range is stored as the few trie nodes that cover it (`BrandPrefix.coveringPrefixes`),
+/// A range is stored as the few trie nodes that cover it (`BrandPrefix.forEachCoveringPrefix`),
 /// each remembering the whole entry: the entry's own length decides when a number has
 /// matched it in full, and its length, kind and width decide which match wins.
 struct BrandTrie: Sendable {
@@ -26,7 +26,6 @@ struct BrandTrie: Sendable {
     }
 
     struct Node: Sendable {
-        var children = [Int32](repeating: -1, count: 10)
         var terminals: [Terminal] = []
         /// Brands of the terminals strictly below this node.
         var brandsBelow = BrandSet()
@@ -41,35 +40,40 @@ struct BrandTrie: Sendable {
     }
 
     private var nodes = [Node()]
+    /// Node `n`'s child for digit `d` at `10 * n + d`, -1 where there is none: one
+    /// array for the whole trie rather than one per node.
+    private var children = [Int32](repeating: -1, count: 10)
 
     /// `prefixLists[i]` holds the entries of brand `i`.
     init(prefixLists: [[BrandPrefix]]) {
         for (brandIndex, prefixes) in prefixLists.enumerated() {
             for prefix in prefixes {
-                for path in prefix.coveringPrefixes() {
-                    nodes[insert(path)].terminals.append(Terminal(brandIndex: brandIndex, prefix: prefix))
-                }
+                let terminal = Terminal(brandIndex: brandIndex, prefix: prefix)
+                prefix.forEachCoveringPrefix { path in nodes[insert(path)].terminals.append(terminal) }
             }
         }
+        // A child is always added after its parent, so going backwards every node's
+        // children are complete before the node itself.
         for index in nodes.indices.reversed() {
-            let children = nodes[index].children.map { $0 < 0 ? nil : nodes[Int($0)] }
-            nodes[index].brandsBelow = children.reduce(into: BrandSet()) { brands, child in
-                guard let child else { return }
-                brands.formUnion(child.brandsBelow)
-                for terminal in child.terminals { brands.insert(terminal.brandIndex) }
+            var below = BrandSet()
+            for child in children[10 * index ..< 10 * index + 10] where child >= 0 {
+                below.formUnion(nodes[Int(child)].brandsBelow)
+                for terminal in nodes[Int(child)].terminals { below.insert(terminal.brandIndex) }
             }
+            nodes[index].brandsBelow = below
         }
     }
 
     private mutating func insert(_ path: [UInt8]) -> Int {
         var index = 0
         for digit in path {
-            let child = nodes[index].children[Int(digit)]
+            let child = children[10 * index + Int(digit)]
             if child >= 0 {
                 index = Int(child)
             } else {
                 nodes.append(Node())
-                nodes[index].children[Int(digit)] = Int32(nodes.count - 1)
+                children.append(contentsOf: repeatElement(-1, count: 10))
+                children[10 * index + Int(digit)] = Int32(nodes.count - 1)
                 index = nodes.count - 1
             }
         }
@@ -91,7 +95,7 @@ struct BrandTrie: Sendable {
                 }
             }
             guard depth < digits.count else { break }
-            let child = nodes[index].children[Int(digits[depth])]
+            let child = children[10 * index + Int(digits[depth])]
             guard child >= 0 else {
                 consumedEveryDigit = false
                 break
