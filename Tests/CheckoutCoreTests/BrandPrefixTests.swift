@@ -22,6 +22,19 @@ struct BrandPrefixTests {
         #expect(BrandPrefix(text) == nil)
     }
 
+    @Test(arguments: [
+        ("300-305, 3095, 36", ["300-305", "3095", "36"]), ("4", ["4"]), ("", []), ("4,,5", ["4", "5"]),
+        (" 2221 - 2720 ,51-55", ["2221-2720", "51-55"]),
+    ])
+    func readsACommaSeparatedList(_ text: String, _ entries: [String]) throws {
+        #expect(try #require(BrandPrefix.list(text)).map(\.description) == entries)
+    }
+
+    @Test(arguments: ["4, x", "34,1-2-3", "51-55, 6011-", "١٢,4"])
+    func aListWithABadEntryIsNoList(_ text: String) {
+        #expect(BrandPrefix.list(text) == nil)
+    }
+
     @Test func ranksLongerThenSingleThenNarrower() throws {
         let single = try #require(BrandPrefix("504175"))
         let wide = try #require(BrandPrefix("500000-506698"))
