@@ -282,7 +282,9 @@ def test_a_host_that_stops_reading_blocks_the_service_without_losing_anything(bi
     """API.md lets responses of one pipeline come in any order; checkoutd runs
     inline methods such as card.validate on the thread that reads, in the order
     of the lines, and backpressure must not change that."""
-    count = 8_000   # ~340 bytes per response: ~2.7 MB of output, ~40 pipe buffers of 64 KiB
+    # ~110 bytes a request and ~340 a response: 4.4 MB in and 13.6 MB out, far past
+    # the 1 MiB pipe buffers checkoutd asks for on stdin and stdout.
+    count = 40_000
     process = spawn(binary)
     requests = b"".join(line(request(i, "card.validate", {"pan": "4111 1111 1111 1111", "expiryDate": "12/28",
                                                           "cvc": "123"})) for i in range(count))
