@@ -102,11 +102,11 @@ struct JSONParserTests {
         #expect(bytes.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == offset)
     }
 
-    /// ASCII is skipped eight bytes at a time: a bad byte or a multi-byte
-    /// character at every position of lines up to 40 bytes, around every word
-    /// boundary, is found where it is.
+    /// ASCII is skipped 32 and eight bytes at a time: a bad byte or a multi-byte
+    /// character at every position of lines up to 80 bytes, around every block and
+    /// word boundary, is found where it is.
     @Test func utf8ValidationAtEveryPosition() {
-        for length in 0...40 {
+        for length in 0...80 {
             let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
             #expect(ascii.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == nil)
             for position in 0..<length {
@@ -120,6 +120,53 @@ struct JSONParserTests {
                 #expect(accented.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == accented.count - 1,
                         "é at \(position), stray continuation byte at the end of \(length)")
             }
+        }
+    }
+
+    /// Agrees with the standard library's UTF-8 decoder, which starts the scalar
+    /// that fails where the first bad sequence starts, on random mostly-ASCII lines
+    /// with random bytes and valid characters of every length mixed in.
+    @Test func utf8ValidationAgreesWithTheStandardLibrary() {
+        var generator = SplitMix(seed: 0x5EED_0FF5E7)
+        let pieces: [[UInt8]] = [[0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xED, 0x9F, 0xBF]]
+        for _ in 0..<3000 {
+            var line: [UInt8] = []
+            let length = Int(generator.next() % 90)
+            while line.count < length {
+                switch generator.next() % 16 {
+                case 0: line.append(UInt8(truncatingIfNeeded: generator.next()))
+                case 1: line += pieces[Int(generator.next() % UInt64(pieces.count))]
+                default: line.append(UInt8(truncatingIfNeeded: 0x20 + generator.next() % 0x5F))
+                }
+            }
+            #expect(line.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == Self.firstErrorOffset(line), "\(line)")
+        }
+    }
+
+    /// Where the standard library's decoder first reports an error.
+    private static func firstErrorOffset(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// A small deterministic generator, so a failure repeats.
+    private struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
         }
     }
 
