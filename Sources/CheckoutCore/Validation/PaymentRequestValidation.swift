@@ -49,8 +49,10 @@ public enum PaymentRequestValidation {
         var errors: [ValidationError] = []
         for field in product.fieldsInDisplayOrder {
             let stored = accountOnFile.flatMap { storedAttribute(for: field, in: $0) }
-            errors += self.errors(
+            let fieldErrors = self.errors(
                 of: field, value: values[field.id], stored: stored, context: context, productsOfCard: productsOfCard)
+            // Appending even an empty array to the empty one allocates a buffer.
+            if !fieldErrors.isEmpty { errors += fieldErrors }
         }
         // A product has a handful of fields: a scan beats hashing them into a set per request.
         let unknownKeys = values.keys.filter { key in !product.fields.contains { $0.id == key } }
