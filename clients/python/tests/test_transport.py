@@ -584,7 +584,6 @@ def test_default_log_level_keeps_stderr_quiet_on_success(binary):
 def test_the_pipes_get_a_mebibyte_buffer_for_a_pipelining_host(raw):
     raw.send_json(request(1, INFO))
     assert raw.read_json()["result"]["name"] == "checkoutd"   # serving: the pipes are set up
-    get_pipe_size = 1032   # F_GETPIPE_SZ
     grantable = min(1 << 20, int(Path("/proc/sys/fs/pipe-max-size").read_text()))
     for pipe in (raw.process.stdin, raw.process.stdout):
-        assert fcntl.fcntl(pipe.fileno(), get_pipe_size) == grantable
+        assert fcntl.fcntl(pipe.fileno(), fcntl.F_GETPIPE_SZ) == grantable
