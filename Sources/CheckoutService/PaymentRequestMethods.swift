@@ -27,7 +27,7 @@ enum PaymentRequestMethods {
             let request = try service.paymentRequest(
                 clientSessionId: params.clientSessionId, paymentProductId: params.paymentProductId,
                 accountOnFileId: params.accountOnFileId)
-            let errors = service.validationErrors(of: params.values, in: request)
+            let errors = service.judgement(of: params.values, in: request).errors
             return Result(valid: errors.isEmpty, errors: errors)
         }
     }
@@ -80,11 +80,12 @@ extension PaymentRequestMethods {
             let request = try service.paymentRequest(
                 clientSessionId: params.clientSessionId, paymentProductId: params.paymentProductId,
                 accountOnFileId: params.accountOnFileId)
-            let errors = service.validationErrors(of: params.values, in: request)
-            guard errors.isEmpty else { throw CheckoutError.validationFailed(errors) }
+            let judgement = service.judgement(of: params.values, in: request)
+            guard judgement.errors.isEmpty else { throw CheckoutError.validationFailed(judgement.errors) }
             let input = CustomerInput(
-                clientSessionId: request.session.clientSessionId, nonce: RandomUUID.make(), product: request.product,
-                accountOnFileId: request.accountOnFile?.id, tokenize: params.tokenize ?? false, values: params.values)
+                clientSessionId: request.session.clientSessionId, nonce: RandomUUID.make(),
+                paymentProductId: request.product.id, accountOnFileId: request.accountOnFile?.id,
+                tokenize: params.tokenize ?? false, paymentValues: judgement.paymentValues)
             let metaInfo = ClientMetaInfo(sdkName: CheckoutService.name, sdkVersion: CheckoutService.version,
                                           appIdentifier: request.session.appIdentifier)
             let plaintext = JSONTextWriter.bytes(of: input)
@@ -109,23 +110,27 @@ struct PaymentRequestScope: Sendable {
 }
 
 extension CheckoutService {
-    /// Looks up what a payment request names: the live session, the product as the
-    /// session is offered it (labels untranslated), and the session's account on file for that product.
+    /// Looks up what a payment request names: the live session, the product if the
+    /// session is offered it (as the catalog has it), and the session's account on
+    /// file for that product.
     func paymentRequest(
         clientSessionId: ClientIdentifier, paymentProductId: Int, accountOnFileId: String?
     ) throws(CheckoutError) -> PaymentRequestScope {
         let session = try sessions.session(id: clientSessionId.value)
-        let product = try productRules(id: paymentProductId, for: session)
+        let product = try offeredProduct(id: paymentProductId, for: session)
         guard let accountOnFileId else { return PaymentRequestScope(session: session, product: product, accountOnFile: nil) }
-        guard let account = product.accountsOnFile.first(where: { $0.id == accountOnFileId }) else {
+        guard let account = session.accountsOnFile.first(where: {
+            $0.paymentProductId == paymentProductId && $0.id == accountOnFileId
+        }) else {
             throw .unknownAccountOnFile(accountOnFileId: accountOnFileId, paymentProductId: paymentProductId)
         }
         return PaymentRequestScope(session: session, product: product, accountOnFile: account)
     }
 
-    /// The validation errors of `values` for the request's product, in the session's locale.
-    func validationErrors(of values: [String: String], in request: PaymentRequestScope) -> [ValidationError] {
-        PaymentRequestValidation.validate(
+    /// The validation errors of `values` for the request's product, in the
+    /// session's locale, and the values unmasked.
+    func judgement(of values: [String: String], in request: PaymentRequestScope) -> PaymentRequestValidation.Judgement {
+        PaymentRequestValidation.judge(
             product: request.product, values: values, accountOnFile: request.accountOnFile,
             currentMonth: configuration.clock.now().calendarMonth, locale: request.session.context.locale,
             productsOfCard: { configuration.iinTable.paymentProducts(ofCardNumber: $0, brands: configuration.brands) })

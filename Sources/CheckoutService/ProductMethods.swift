@@ -55,17 +55,19 @@ extension CheckoutService {
     /// The product with `id` as the session sees it; `UNKNOWN_PRODUCT` when the catalog
     /// has none, `PRODUCT_NOT_AVAILABLE` when it is not offered in the session.
     func product(id: Int, for session: Session) throws(CheckoutError) -> PaymentProduct {
-        try productRules(id: id, for: session).localized(to: session.context.locale)
+        try offeredProduct(id: id, for: session).offered(in: session.context, accountsOnFile: session.accountsOnFile)
     }
 
-    /// The same product with the session's accounts on file but its labels left
-    /// untranslated: all that validating and encrypting a payment request needs,
-    /// without copying every field to translate it.
-    func productRules(id: Int, for session: Session) throws(CheckoutError) -> PaymentProduct {
+    /// The catalog's product with `id` when the session is offered it (the errors
+    /// are those of `product(id:for:)`), as the catalog has it: no accounts on
+    /// file, labels untranslated. All that validating and encrypting a payment
+    /// request needs, without copying the product to attach the accounts or every
+    /// field to translate it.
+    func offeredProduct(id: Int, for session: Session) throws(CheckoutError) -> PaymentProduct {
         guard let product = configuration.catalog.product(id: id) else { throw .unknownProduct(paymentProductId: id) }
         guard isOffered(product, in: session) else {
             throw .productNotAvailable(paymentProductId: id, context: session.context)
         }
-        return product.withAccounts(from: session.accountsOnFile)
+        return product
     }
 }

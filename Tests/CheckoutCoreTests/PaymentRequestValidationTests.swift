@@ -83,6 +83,43 @@ struct PaymentRequestValidationTests {
         #expect(asked == ["4111111111111111"])
     }
 
+    // MARK: the values an encryption carries
+
+    /// `(key, value)` pairs of a judgement's payment values.
+    private func paymentValues(_ product: PaymentProduct, _ values: [String: String], account: AccountOnFile? = nil) -> [String] {
+        PaymentRequestValidation.judge(
+            product: product, values: values, accountOnFile: account, currentMonth: F.november2026, locale: "en_US",
+            productsOfCard: F.productsOfCard).paymentValues.map { "\($0.key)=\($0.value)" }
+    }
+
+    @Test func paymentValuesAreUnmaskedInDisplayOrder() {
+        #expect(paymentValues(F.visa, Self.validVisa)
+            == ["cardNumber=4111111111111111", "expiryDate=1228", "cvv=123", "cardholderName=Wile E. Coyote"])
+    }
+
+    @Test func paymentValuesLeaveOutEmptyAndUnknownValues() {
+        let values = ["cvv": "", "expiryDate": "/", "cardNumber": "4111 1111 1111 1111", "coupon": "X1"]
+        #expect(paymentValues(F.visa, values) == ["cardNumber=4111111111111111"])
+    }
+
+    /// The judgement names the errors and still lists what was typed: an
+    /// encryption refuses on the errors, so the values are never sent then.
+    @Test func paymentValuesOfAnInvalidRequestAreWhatWasTyped() {
+        let judgement = PaymentRequestValidation.judge(
+            product: F.visa, values: ["cvv": "12"], currentMonth: F.november2026, locale: "en_US",
+            productsOfCard: F.productsOfCard)
+        #expect(judgement.errors == F.validate(F.visa, ["cvv": "12"]))
+        #expect(judgement.paymentValues == [CustomerInput.PaymentValue(key: "cvv", value: "12")])
+    }
+
+    /// With an account on file only what the customer typed is carried; the
+    /// stored attributes travel as the account's id.
+    @Test func paymentValuesWithAnAccountOnFileAreOnlyTheTypedOnes() {
+        #expect(paymentValues(F.visa, ["cvv": "123"], account: F.visaAccount) == ["cvv=123"])
+        #expect(paymentValues(F.visa, ["cvv": "123", "expiryDate": "01/29"], account: F.visaAccount)
+            == ["expiryDate=0129", "cvv=123"])
+    }
+
     // MARK: accounts on file
 
     @Test func theStoredAttributesSatisfyTheirFields() {

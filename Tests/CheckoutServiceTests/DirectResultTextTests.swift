@@ -78,11 +78,15 @@ struct DirectResultTextTests {
             let values = Dictionary(uniqueKeysWithValues: product.fields.enumerated().map { index, field in
                 (field.id, index % 2 == 0 ? "4111 1111 \"1111\" \\ 1111" : "Zoë\u{0}\n")
             })
+            let paymentValues = PaymentRequestValidation.judge(
+                product: product, values: values, currentMonth: CalendarMonth(year: 2026, month: 11), locale: "en_US",
+                productsOfCard: { _ in nil }).paymentValues
             for accountOnFileId in [nil, "aof-\"1\""] {
                 for tokenize in [false, true] {
                     try expectSameText(CustomerInput(
-                        clientSessionId: "session", nonce: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", product: product,
-                        accountOnFileId: accountOnFileId, tokenize: tokenize, values: values))
+                        clientSessionId: "session", nonce: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0",
+                        paymentProductId: product.id, accountOnFileId: accountOnFileId, tokenize: tokenize,
+                        paymentValues: paymentValues))
                 }
             }
         }

@@ -24,25 +24,19 @@ public struct CustomerInput: Sendable, Hashable, Encodable {
     public var tokenize: Bool
     public var paymentValues: [PaymentValue]
 
-    /// The input for `product`: the non-empty `values` of its fields, unmasked
-    /// with each field's mask, in the fields' display order. Values the account on
-    /// file already holds are carried by `accountOnFileId` and not repeated unless
-    /// the customer typed them.
+    /// The input for one product: `paymentValues` are the non-empty unmasked
+    /// values of its fields in display order, as `PaymentRequestValidation.judge`
+    /// yields them. Values the account on file already holds are carried by
+    /// `accountOnFileId` and not repeated unless the customer typed them.
     public init(
-        clientSessionId: String, nonce: String, product: PaymentProduct, accountOnFileId: String? = nil,
-        tokenize: Bool = false, values: [String: String]
+        clientSessionId: String, nonce: String, paymentProductId: Int, accountOnFileId: String? = nil,
+        tokenize: Bool = false, paymentValues: [PaymentValue]
     ) {
         self.clientSessionId = clientSessionId
         self.nonce = nonce
-        self.paymentProductId = product.id
+        self.paymentProductId = paymentProductId
         self.accountOnFileId = accountOnFileId
         self.tokenize = tokenize
-        var paymentValues: [PaymentValue] = []
-        paymentValues.reserveCapacity(values.count)
-        for field in product.fieldsInDisplayOrder {
-            guard let value = values[field.id], !value.isEmpty else { continue }
-            paymentValues.append(PaymentValue(key: field.id, value: FieldValidation.unmaskedValue(value, for: field)))
-        }
         self.paymentValues = paymentValues
     }
 

@@ -28,6 +28,16 @@ public enum PaymentRequestValidation {
     /// The account-on-file attribute that stores the masked card number.
     public static let cardNumberAttributeKey = "alias"
 
+    /// What the judgement of a request yields: its errors, and the values an
+    /// encryption carries, so each value is unmasked once.
+    public struct Judgement: Sendable, Hashable {
+        /// Empty when the request is valid.
+        public var errors: [ValidationError]
+        /// The product's fields that have a non-empty value once unmasked, with
+        /// that value, in display order: `CustomerInput.paymentValues`.
+        public var paymentValues: [CustomerInput.PaymentValue]
+    }
+
     /// The errors of the request; empty when it is valid.
     ///
     /// - Parameters:
@@ -45,21 +55,35 @@ public enum PaymentRequestValidation {
         product: PaymentProduct, values: [String: String], accountOnFile: AccountOnFile? = nil,
         currentMonth: CalendarMonth, locale: String, productsOfCard: (String) -> [Int]?
     ) -> [ValidationError] {
+        judge(product: product, values: values, accountOnFile: accountOnFile, currentMonth: currentMonth,
+              locale: locale, productsOfCard: productsOfCard).errors
+    }
+
+    /// The errors of the request, as `validate` finds them, and its unmasked values.
+    public static func judge(
+        product: PaymentProduct, values: [String: String], accountOnFile: AccountOnFile? = nil,
+        currentMonth: CalendarMonth, locale: String, productsOfCard: (String) -> [Int]?
+    ) -> Judgement {
         let context = Context(productId: product.id, currentMonth: currentMonth, locale: locale)
-        var errors: [ValidationError] = []
+        var judgement = Judgement(errors: [], paymentValues: [])
+        judgement.paymentValues.reserveCapacity(values.count)
         for field in product.fieldsInDisplayOrder {
+            let rawValue = values[field.id]
+            let value = rawValue.map { FieldValidation.unmaskedValue($0, for: field) } ?? ""
             let stored = accountOnFile.flatMap { storedAttribute(for: field, in: $0) }
             let fieldErrors = self.errors(
-                of: field, value: values[field.id], stored: stored, context: context, productsOfCard: productsOfCard)
+                of: field, rawValue: rawValue, value: value, stored: stored, context: context,
+                productsOfCard: productsOfCard)
             // Appending even an empty array to the empty one goes through the array's growing path.
-            if !fieldErrors.isEmpty { errors += fieldErrors }
+            if !fieldErrors.isEmpty { judgement.errors += fieldErrors }
+            if !value.isEmpty { judgement.paymentValues.append(CustomerInput.PaymentValue(key: field.id, value: value)) }
         }
         // A product has a handful of fields: a scan beats hashing them into a set per request.
         let unknownKeys = values.keys.filter { key in !product.fields.contains { $0.id == key } }
         for key in unknownKeys.sorted() {
-            errors.append(ValidationError(fieldId: key, errorMessageId: .unknownField, locale: locale))
+            judgement.errors.append(ValidationError(fieldId: key, errorMessageId: .unknownField, locale: locale))
         }
-        return errors
+        return judgement
     }
 
     /// The attribute stored for `field`: the one keyed by the field id, or for the card
@@ -76,13 +100,13 @@ public enum PaymentRequestValidation {
         let locale: String
     }
 
-    /// The errors of one field, given its raw value (nil when none was sent) and the
-    /// attribute the account on file stores for it.
+    /// The errors of one field, given its raw value (nil when none was sent), that
+    /// value unmasked (empty when none was sent) and the attribute the account on
+    /// file stores for it.
     private static func errors(
-        of field: PaymentProductField, value rawValue: String?, stored: AccountOnFileAttribute?, context: Context,
-        productsOfCard: (String) -> [Int]?
+        of field: PaymentProductField, rawValue: String?, value: String, stored: AccountOnFileAttribute?,
+        context: Context, productsOfCard: (String) -> [Int]?
     ) -> [ValidationError] {
-        let value = rawValue.map { FieldValidation.unmaskedValue($0, for: field) } ?? ""
         if let stored {
             switch stored.status {
             case .readOnly:
