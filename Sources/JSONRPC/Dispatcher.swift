@@ -82,17 +82,41 @@ public final class Dispatcher: Sendable {
     /// responses, so a cheap request's answer is written where it will be sent
     /// from, with no array of its own.
     public func handle(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
-        if let offset = UTF8Validation.firstInvalidOffset(raw) { return reject(.invalidUTF8(offset: offset), into: &output) }
+        _ = handle(line: raw, appendingTo: &output, independentOnly: false)
+    }
+
+    /// Handles the line as `handle(line:appendingTo:)` does when it may run
+    /// beside the lines before it: a request for an independent method
+    /// (`Execution.independent`), or one answered with an error without running
+    /// anything. Otherwise (a batch, a cancellation, any other method) returns
+    /// false, having run nothing and appended nothing.
+    func handleIfIndependent(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
+        handle(line: raw, appendingTo: &output, independentOnly: true)
+    }
+
+    private func handle(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8], independentOnly: Bool) -> Bool {
+        if let offset = UTF8Validation.firstInvalidOffset(raw) {
+            reject(.invalidUTF8(offset: offset), into: &output)
+            return true
+        }
         do throws(JSONParseError) {
-            try JSONParser.withTape(of: raw) { tape in
+            return try JSONParser.withTape(of: raw) { tape in
                 if tape[0].kind == .array {
+                    if independentOnly { return false }
                     if let batch = handleBatch(tape) { output.append(contentsOf: batch) }
-                } else if handleEntry(tape, at: 0, into: &output, slot: { self.deferred.deliver(Response.line($0)) }) == .written {
-                    output.append(0x0A)
+                    return true
                 }
+                switch handleEntry(tape, at: 0, into: &output, independentOnly: independentOnly,
+                                   slot: { self.deferred.deliver(Response.line($0)) }) {
+                case .written: output.append(0x0A)
+                case .declined: return false
+                case .none, .pending: break
+                }
+                return true
             }
         } catch {
             reject(.parseError(error), into: &output)
+            return true
         }
     }
 
@@ -134,7 +158,8 @@ public final class Dispatcher: Sendable {
     /// to `output` when it is known now (`written`); `none` for notifications;
     /// calls `slot` later for concurrent work (and then returns `pending`).
     private func handleEntry(
-        _ tape: JSONTape, at index: Int, into output: inout [UInt8], slot deliver: @escaping @Sendable ([UInt8]) -> Void
+        _ tape: JSONTape, at index: Int, into output: inout [UInt8], independentOnly: Bool = false,
+        slot deliver: @escaping @Sendable ([UInt8]) -> Void
     ) -> EntryOutcome {
         let request: Request
         do throws(InvalidRequest) {
@@ -143,19 +168,22 @@ public final class Dispatcher: Sendable {
             if error.isNotification { return .none }
             return write(Response.error(id: error.id, error.error), to: &output)
         }
-        if tape.string(at: request.methodIndex, equals: Self.cancelMethod) { return cancel(request, in: tape, into: &output) }
+        if tape.string(at: request.methodIndex, equals: Self.cancelMethod) {
+            return independentOnly ? .declined : cancel(request, in: tape, into: &output)
+        }
         guard let entry = registry.entry(namedAt: request.methodIndex, in: tape) else {
             let method = tape.string(at: request.methodIndex)
             logger.debug("unknown method", metadata: ["method": "\(method)"])
             guard let id = request.id else { return .none }
             return write(Response.error(id: id, .methodNotFound(method)), to: &output)
         }
+        let params = request.params(in: tape)
+        if independentOnly, !entry.runsIndependently(params) { return .declined }
         if logsRequests {
             logger.debug("request", metadata: ["method": "\(entry.name)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
         }
-        let params = request.params(in: tape)
         switch entry.execution {
-        case .inline:
+        case .inline, .independent:
             let context = RequestContext(id: request.id, stopper: stopper)
             return respond(to: request, method: entry.name, context: context, into: &output) {
                 entry.invoke(params, $0, appendingResultTo: &$1)
@@ -248,6 +276,8 @@ enum EntryOutcome: Sendable {
     case written
     case none
     case pending
+    /// Not handled: it must run in order (`Dispatcher.handleIfIndependent`).
+    case declined
 }
 
 /// Gathers a batch's responses in order, including those that complete later.
@@ -272,7 +302,7 @@ final class BatchCollector: Sendable {
             switch outcome {
             case .written: state.responses[index] = response
             case .pending: state.pending += 1
-            case .none: break
+            case .none, .declined: break
             }
         }
     }

@@ -38,6 +38,9 @@ public struct LineFramer: Sendable {
     private var scanPosition = 0
     /// True while the rest of an over-long line is being skipped.
     private var discarding = false
+    /// Where the lines lent out by `lendLaterLines` start: `next` stops here
+    /// until `resume(skipping:)`.
+    private var lentFrom: Int?
 
     public init(maxLineBytes: Int) {
         self.maxLineBytes = maxLineBytes
@@ -54,6 +57,7 @@ public struct LineFramer: Sendable {
         } else if lineStart > 65_536 && lineStart * 2 > buffer.count {
             buffer.removeSubrange(0..<lineStart)
             scanPosition -= lineStart
+            lentFrom = lentFrom.map { $0 - lineStart }
             lineStart = 0
         }
         buffer.appendBytes(bytes)
@@ -78,6 +82,51 @@ public struct LineFramer: Sendable {
         return true
     }
 
+    /// Lends out the later part of the complete lines held, when they come to
+    /// at least `minimumBytes`: a copy of the lines from about the middle of the
+    /// held ones to the last newline. `next` then yields only the lines before
+    /// them, until `resume(skipping:)` says how many of the lent bytes were
+    /// handled elsewhere. Nil (and nothing lent) when fewer bytes are held,
+    /// lines are already lent, or an over-long line is being skipped.
+    public mutating func lendLaterLines(minimumBytes: Int) -> [UInt8]? {
+        guard lentFrom == nil, !discarding, buffer.count - lineStart > minimumBytes else { return nil }
+        let range: Range<Int>? = buffer.withUnsafeBytes { raw in
+            guard let end = raw[lineStart...].lastIndex(of: 0x0A), end - lineStart >= minimumBytes else { return nil }
+            let middle = lineStart + (end - lineStart) / 2
+            guard let cut = raw[middle..<end].firstIndex(of: 0x0A) else { return nil }
+            return cut + 1..<end + 1
+        }
+        guard let range else { return nil }
+        lentFrom = range.lowerBound
+        return Array(buffer[range])
+    }
+
+    /// Takes back lent lines: the first `handled` of their bytes (whole lines)
+    /// were dealt with elsewhere and are skipped; the rest are yielded by `next`.
+    public mutating func resume(skipping handled: Int) {
+        guard let start = lentFrom else { return }
+        lentFrom = nil
+        lineStart = start + handled
+        scanPosition = lineStart
+    }
+
+    /// Bytes of whole lines `next` has yielded or skipped since the framer was
+    /// made, for a framer given all its input at once: how far it got.
+    var consumedByteCount: Int { lineStart }
+
+    /// Calls `body` with the next complete line or limit event, and keeps it
+    /// when `body` returns true. When `body` returns false the line is put back
+    /// (the next call offers it again) and this returns false too, as it does
+    /// when more input is needed.
+    mutating func next(offering body: (BorrowedEvent) -> Bool) -> Bool {
+        let (start, scan, wasDiscarding) = (lineStart, scanPosition, discarding)
+        guard let found = found() else { return false }
+        var taken = false
+        lend(found, to: { taken = body($0) })
+        if !taken { (lineStart, scanPosition, discarding) = (start, scan, wasDiscarding) }
+        return taken
+    }
+
     /// At end of input: the unterminated last line, if any.
     public mutating func finish() -> Event? {
         var event: Event?
@@ -92,6 +141,7 @@ public struct LineFramer: Sendable {
 
     private mutating func found() -> Found? {
         while true {
+            if let lentFrom, lineStart >= lentFrom { return nil }
             guard let newline = findNewline() else {
                 if !discarding && buffer.count - lineStart > maxLineBytes + 1 {
                     discarding = true

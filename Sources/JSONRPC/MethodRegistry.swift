@@ -33,6 +33,12 @@ public struct MethodRegistry: Sendable {
             preparer(params)
         }
 
+        /// Whether a request with `params` may run beside the requests before it.
+        func runsIndependently(_ params: RequestParams) -> Bool {
+            guard case .independent(let orderingMember) = execution else { return false }
+            return orderingMember.map { !params.hasMember(named: $0) } ?? true
+        }
+
         /// The same call with params and result as values, for tests and tools.
         public func invoke(_ params: JSONValue, _ context: RequestContext) -> Swift.Result<JSONValue, RPCError> {
             var text: [UInt8] = []

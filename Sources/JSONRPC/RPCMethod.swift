@@ -117,6 +117,12 @@ public enum Execution: Sendable {
     case inline
     /// On a worker thread, so several can run at once and be cancelled.
     case concurrent
+    /// Inline, and reading or writing nothing that other requests write, so when
+    /// a host pipelines many requests it may run beside the requests before it
+    /// (see `Connection`). A request whose params have the member
+    /// `orderedWhenGiven` (a session's id, say) reads shared state and runs in
+    /// order like an inline one.
+    case independent(orderedWhenGiven: StaticString? = nil)
 }
 
 /// Params of methods that take none: accepts `{}` (or no `params`) and nothing else.

@@ -11,6 +11,17 @@ public struct RequestParams {
         self.index = index
     }
 
+    /// True when the params are an object with a member named `name`.
+    func hasMember(named name: StaticString) -> Bool {
+        guard let tape, tape[index].kind == .object else { return false }
+        var key = index + 1
+        for _ in 0..<Int(tape[index].count) {
+            if tape.string(at: key, equals: name) { return true }
+            key = tape.after(key + 1)
+        }
+        return false
+    }
+
     /// The params as a value, for the decoder.
     public var value: JSONValue {
         tape?.value(at: index) ?? .object(JSONObject())

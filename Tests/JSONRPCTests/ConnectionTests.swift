@@ -14,7 +14,9 @@ final class PipeHost: @unchecked Sendable {
     private(set) var reason: Connection.StopReason?
     private var buffered: [UInt8] = []
 
-    init(limits: Connection.Limits = Connection.Limits(), gate: Gate = Gate()) {
+    /// `waiting` is written before the connection starts (a pipe holds 64 KiB),
+    /// so its first read brings all of it.
+    init(limits: Connection.Limits = Connection.Limits(), gate: Gate = Gate(), waiting: String = "") {
         signal(SIGPIPE, SIG_IGN)
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
@@ -22,6 +24,8 @@ final class PipeHost: @unchecked Sendable {
         _ = pipe(&output)
         toService = input[1]
         fromService = output[0]
+        precondition(waiting.utf8.count < 65_536, "more than the pipe holds")
+        _ = Array(waiting.utf8).withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
         connection = Connection(input: input[0], output: output[1], registry: testRegistry(gate: gate), limits: limits)
         let serviceInput = input[0]
         let serviceOutput = output[1]
@@ -137,6 +141,88 @@ struct ConnectionTests {
             #expect(line?.count == 16_000 + 44 + String(id).count)
         }
         #expect(host.readLine() == nil)
+    }
+}
+
+/// A host pipelining more than `Connection.minimumLentBytes` in one read: the
+/// later half of it is lent to the helper thread.
+@Suite("Connection: lines lent to a second thread")
+struct LentLinesTests {
+    static func peek(_ id: Int, count: Bool = false) -> String {
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"test.peek","params":{"text":"t\#(id)"\#(count ? #","count":true"# : "")}}"#
+    }
+
+    static func count(_ id: Int) -> String { #"{"jsonrpc":"2.0","id":\#(id),"method":"test.count"}"# }
+
+    /// Enough lines of about 70 bytes to be lent, and to stay within a pipe.
+    static let lineCount = 600
+
+    func responses(_ host: PipeHost) -> [String] {
+        var lines: [String] = []
+        while let line = host.readLine() { lines.append(line) }
+        return lines
+    }
+
+    /// The value of `"name":` in a response line, as text.
+    func member(_ name: String, of line: String) -> Substring? {
+        guard let start = line.range(of: "\"\(name)\":")?.upperBound else { return nil }
+        return line[start...].prefix { $0 != "," && $0 != "}" }
+    }
+
+    @Test func independentRequestsOfALargeReadRunOnTwoThreadsAndAreAnsweredInLineOrder() {
+        let requests = (0..<Self.lineCount).map { Self.peek($0) }
+        #expect(requests.joined(separator: "\n").utf8.count > Connection.minimumLentBytes * 2)
+        let host = PipeHost(waiting: requests.joined(separator: "\n") + "\n")
+        host.closeInput()
+        let answers = responses(host)
+        #expect(answers.map { member("id", of: $0).map(String.init) } == (0..<Self.lineCount).map { "\($0)" })
+        #expect(answers.map { member("text", of: $0).map(String.init) } == (0..<Self.lineCount).map { #""t\#($0)""# })
+        #expect(Set(answers.compactMap { member("thread", of: $0) }).count == 2)
+        #expect(host.waitUntilStopped() == .endOfInput)
+    }
+
+    /// Counts among the independent requests run in line order, and a request
+    /// that reads the count sees every count before it and none after.
+    @Test func requestsThatMustRunInOrderSeeExactlyTheRequestsBeforeThem() {
+        var requests: [String] = []
+        var expected: [String: String] = [:]
+        var counted = 0
+        for id in 0..<Self.lineCount {
+            switch id % 100 {
+            case 40, 60, 61, 90:
+                counted += 1
+                requests.append(Self.count(id))
+                expected["\(id)"] = "{\"count\":\(counted)}"
+            case 41, 75:
+                requests.append(Self.peek(id, count: true))
+                expected["\(id)"] = "\(counted)"
+            default:
+                requests.append(Self.peek(id))
+            }
+        }
+        let host = PipeHost(waiting: requests.joined(separator: "\n") + "\n")
+        host.closeInput()
+        let answers = responses(host)
+        #expect(answers.count == Self.lineCount)
+        for answer in answers {
+            guard let id = member("id", of: answer).map(String.init), let want = expected[id] else { continue }
+            if answer.contains("test.count") || answer.contains(#""result":{"count""#) {
+                #expect(answer == #"{"jsonrpc":"2.0","id":\#(id),"result":\#(want)}"#)
+            } else {
+                #expect(member("count", of: answer).map(String.init) == want, "\(answer)")
+            }
+        }
+    }
+
+    /// The lines after a request that stops the connection are not answered,
+    /// although the helper had run the independent ones among them.
+    @Test func linesLentBeyondAStopAreNotAnswered() {
+        let stopAt = Self.lineCount / 4
+        let requests = (0..<Self.lineCount).map { $0 == stopAt ? #"{"jsonrpc":"2.0","id":\#($0),"method":"test.stop"}"# : Self.peek($0) }
+        let host = PipeHost(waiting: requests.joined(separator: "\n") + "\n")
+        let answers = responses(host)
+        #expect(answers.map { member("id", of: $0).map(String.init) } == (0...stopAt).map { "\($0)" })
+        #expect(host.waitUntilStopped() == .stopRequested)
     }
 }
 

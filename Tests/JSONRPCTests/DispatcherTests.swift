@@ -1,4 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import JSONRPC
 import Logging
 import Synchronization
@@ -38,6 +41,29 @@ enum HalfWritten: RPCMethod {
     }
 }
 
+/// Counts its calls: shared state, so it runs in order.
+enum Count: RPCMethod {
+    static let name = "test.count"
+    typealias Params = NoParams
+    struct Result: Encodable, Sendable { let count: Int }
+}
+
+/// Answers its text and the thread it ran on; reads the count, and then runs in
+/// order, only when asked with `"count": true`.
+enum Peek: RPCMethod {
+    static let name = "test.peek"
+    static let execution = Execution.independent(orderedWhenGiven: "count")
+    struct Params: Decodable, Sendable { let text: String?; let count: Bool? }
+    struct Result: Encodable, Sendable { let text: String?; let count: Int?; let thread: UInt }
+}
+
+/// Asks the connection to stop after it.
+enum Stop: RPCMethod {
+    static let name = "test.stop"
+    typealias Params = NoParams
+    typealias Result = EmptyResult
+}
+
 /// A gate the slow method waits on, so tests decide when it completes.
 final class Gate: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
@@ -58,6 +84,16 @@ func testRegistry(gate: Gate = Gate()) -> MethodRegistry {
     }
     registry.register(Fails.self) { _, _ in throw TestError() }
     registry.register(HalfWritten.self) { _, _ in HalfWritten.Result() }
+    let count = Counter()
+    registry.register(Count.self) { _, _ in Count.Result(count: count.add()) }
+    registry.register(Peek.self) { params, _ in
+        Peek.Result(text: params.text, count: params.count == true ? count.value : nil,
+                    thread: UInt(bitPattern: Int(bitPattern: pthread_self())))
+    }
+    registry.register(Stop.self) { _, context in
+        context.requestStop()
+        return EmptyResult()
+    }
     return registry
 }
 
@@ -217,6 +253,50 @@ struct DispatcherTests {
         gate.open()
         dispatcher.waitForInFlightWork()
         #expect(output.all == [#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{"text":"b"}}]"#])
+    }
+
+    /// What the connection's helper thread does with a line: its answer, or
+    /// nil when it declined the line (and appended nothing).
+    func replyIfIndependent(_ line: String) -> String?? {
+        var output = Array("earlier\n".utf8)
+        let handled = Array(line.utf8).withUnsafeBytes { dispatcher.handleIfIndependent(line: $0, appendingTo: &output) }
+        let answer = String(decoding: output.dropFirst(8), as: UTF8.self)
+        guard handled else {
+            #expect(answer.isEmpty, "a declined line appends nothing")
+            return .none
+        }
+        return .some(answer.isEmpty ? nil : String(answer.dropLast()))
+    }
+
+    @Test(arguments: [
+        (#"{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{"text":"a"}}"#, #""result":{"text":"a","thread":"#),
+        (#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, #""code":-32601"#),
+        (#"{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{"text":7}}"#, #""code":-32602"#),
+        (#"{"jsonrpc":"2.0","id":1}"#, #""code":-32600"#),
+        (#"{"jsonrpc":"2.0","id":1,"method":"#, #""code":-32700"#),
+    ])
+    func independentRequestsAndErrorsAreAnsweredBesideEarlierLines(_ line: String, _ expected: String) {
+        let answer = replyIfIndependent(line)
+        #expect(answer??.contains(expected) == true, "\(String(describing: answer))")
+    }
+
+    @Test func anIndependentNotificationRunsWithoutAnAnswer() {
+        #expect(replyIfIndependent(#"{"jsonrpc":"2.0","method":"test.peek","params":{"text":"a"}}"#) == .some(nil))
+    }
+
+    @Test(arguments: [
+        #"{"jsonrpc":"2.0","id":1,"method":"test.count"}"#,
+        #"{"jsonrpc":"2.0","method":"test.count"}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{"text":"a","count":true}}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"test.slow"}"#,
+        #"[{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{}}]"#,
+        #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":5}}"#,
+    ])
+    func requestsThatMustRunInOrderAreDeclinedWithoutRunning(_ line: String) {
+        #expect(replyIfIndependent(line) == .none)
+        #expect(reply(#"{"jsonrpc":"2.0","id":2,"method":"test.count"}"#) == #"{"jsonrpc":"2.0","id":2,"result":{"count":1}}"#,
+                "a declined count did not count")
+        #expect(output.all.isEmpty, "nothing was queued for a worker")
     }
 
     /// With the workers held back, the reading thread may queue `maxWaitingWork`

@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 @Suite("Line framing")
@@ -49,6 +49,82 @@ struct LineFramerTests {
         let exact = String(repeating: "x", count: 16)
         #expect(events([exact + "\r\n"]) == [line(exact)])
         #expect(events([exact + "x\n"]) == [.lineTooLong])
+    }
+
+    /// Twenty four-byte lines, "l00\n" to "l19\n", and the start of another.
+    static let twentyLinesAndAPartOne = (0..<20).map { "l" + ($0 < 10 ? "0" : "") + "\($0)\n" }.joined() + "ta"
+
+    func yieldedLines(_ framer: inout LineFramer) -> [String] {
+        var lines: [String] = []
+        while let event = framer.next() {
+            guard case .line(let bytes) = event else { Issue.record("unexpected \(event)"); break }
+            lines.append(String(decoding: bytes, as: UTF8.self))
+        }
+        return lines
+    }
+
+    @Test func lendsTheLaterHalfOfTheHeldLinesAndYieldsTheRestOnceResumed() {
+        var framer = LineFramer(maxLineBytes: 16)
+        framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
+        let lent = framer.lendLaterLines(minimumBytes: 40)
+        #expect(lent.map { String(decoding: $0, as: UTF8.self) } == (10..<20).map { "l\($0)\n" }.joined())
+        #expect(framer.lendLaterLines(minimumBytes: 40) == nil, "lines are lent once at a time")
+        #expect(yieldedLines(&framer) == (0..<10).map { "l0\($0)" })
+        framer.resume(skipping: 8)
+        framer.append(Array("il\n".utf8))
+        #expect(yieldedLines(&framer) == (12..<20).map { "l\($0)" } + ["tail"])
+    }
+
+    @Test func resumingAfterEveryLentLineWasHandledYieldsOnlyWhatFollows() {
+        var framer = LineFramer(maxLineBytes: 16)
+        framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
+        let lent = framer.lendLaterLines(minimumBytes: 40)
+        #expect(yieldedLines(&framer).count == 10)
+        framer.resume(skipping: lent?.count ?? 0)
+        framer.append(Array("il\n".utf8))
+        #expect(yieldedLines(&framer) == ["tail"])
+    }
+
+    @Test func nothingIsLentBelowTheMinimumOrWhileAnOverLongLineIsSkipped() {
+        var framer = LineFramer(maxLineBytes: 16)
+        framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
+        #expect(framer.lendLaterLines(minimumBytes: 80) == nil, "79 bytes of whole lines are held")
+        var skipping = LineFramer(maxLineBytes: 4)
+        skipping.append(Array("far too long".utf8))
+        #expect(skipping.next() == .lineTooLong)
+        skipping.append(Array(" still\nab\ncd\nef\n".utf8))
+        #expect(skipping.lendLaterLines(minimumBytes: 1) == nil)
+    }
+
+    /// The buffer drops handled bytes from its front while lines are lent: the
+    /// lent lines keep their place.
+    @Test func linesLentAcrossACompactionOfTheBufferComeBackInPlace() {
+        var framer = LineFramer(maxLineBytes: 16)
+        let lines = (0..<20_001).map { String(format: "%06d\n", $0) }
+        framer.append(Array(lines.joined().utf8))
+        guard let lent = framer.lendLaterLines(minimumBytes: 1) else { return #expect(Bool(false)) }
+        let own = yieldedLines(&framer)
+        #expect(own.count + lent.count / 7 == 20_001)
+        framer.append(Array("next\n".utf8))
+        framer.resume(skipping: 7)
+        #expect(yieldedLines(&framer) == lines[(own.count + 1)...].map { String($0.dropLast()) } + ["next"])
+    }
+
+    @Test func aDeclinedOfferLeavesTheLineToBeOfferedAgain() {
+        var framer = LineFramer(maxLineBytes: 16)
+        framer.append(Array("a\n\nb\nc\n".utf8))
+        var offered: [String] = []
+        func take(_ line: String) -> (LineFramer.BorrowedEvent) -> Bool {
+            { event in
+                guard case .line(let bytes) = event else { return false }
+                offered.append(String(decoding: bytes, as: UTF8.self))
+                return offered.last != line
+            }
+        }
+        while framer.next(offering: take("b")) {}
+        #expect(offered == ["a", "b"])
+        #expect(framer.consumedByteCount == 2)
+        #expect(yieldedLines(&framer) == ["b", "c"])
     }
 
     @Test func finishReturnsAnUnterminatedLastLine() {

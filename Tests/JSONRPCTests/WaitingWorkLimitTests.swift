@@ -67,6 +67,7 @@ final class Flag: Sendable {
 
 final class Counter: Sendable {
     private let count = Atomic<Int>(0)
-    func add() { count.add(1, ordering: .relaxed) }
+    /// Adds one and returns the new count.
+    @discardableResult func add() -> Int { count.add(1, ordering: .relaxed).newValue }
     var value: Int { count.load(ordering: .relaxed) }
 }
