@@ -9,6 +9,8 @@ enum CardMethods {
     /// `card.validate`: the brand and the state of each field as the customer types.
     enum Validate: CheckoutMethod {
         static let name = "card.validate"
+        /// Runs beside earlier requests unless it names a session, whose accepted brands it reads.
+        static let execution = Execution.independent(orderedWhenGiven: "clientSessionId")
         typealias Result = CardValidationResultText
 
         struct Params: Decodable, Sendable, Hashable, PlainParams {
@@ -41,6 +43,7 @@ enum CardMethods {
     /// `card.format`: the card number laid out with its brand's mask, caret kept among the digits.
     enum Format: CheckoutMethod {
         static let name = "card.format"
+        static let execution = Execution.independent()
         typealias Result = FormattedCardNumber
 
         struct Params: Decodable, Sendable, ParamsChecking {

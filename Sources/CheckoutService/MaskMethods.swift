@@ -8,6 +8,7 @@ enum MaskMethods {
     /// `mask.apply`: format a value as typed, keeping the caret in place.
     enum Apply: CheckoutMethod {
         static let name = "mask.apply"
+        static let execution = Execution.independent()
         typealias Result = MaskedValue
 
         struct Params: Decodable, Sendable, ParamsChecking {
@@ -28,6 +29,7 @@ enum MaskMethods {
     /// `mask.remove`: the characters of a masked value that fill the placeholders.
     enum Remove: CheckoutMethod {
         static let name = "mask.remove"
+        static let execution = Execution.independent()
 
         struct Params: Decodable, Sendable {
             let value: String

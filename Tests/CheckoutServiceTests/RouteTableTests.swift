@@ -36,6 +36,22 @@ struct RouteTableTests {
         #expect(routes == discovered)
     }
 
+    /// A method that may run beside earlier requests (`Execution.independent`)
+    /// must run in order whenever it reads a session: if its params take a
+    /// `clientSessionId`, that is the member that orders it.
+    @Test func independentMethodsRunInOrderWhenTheyNameASession() throws {
+        let schemas = try Repository.methodSchemas()
+        var independent: [String] = []
+        for route in CheckoutService.routes {
+            guard case .independent(let orderingMember) = route.execution else { continue }
+            independent.append(route.name)
+            let takesSession = schemas[route.name]?["definitions"]?["params"]?["properties"]?["clientSessionId"] != nil
+            #expect(orderingMember.map(\.description) == (takesSession ? "clientSessionId" : nil), "\(route.name)")
+        }
+        #expect(independent.sorted() == ["address.validate", "card.format", "card.validate", "currency.convert",
+                                         "currency.list", "mask.apply", "mask.remove"])
+    }
+
     @Test func discoveryIsTheShippedDocumentByteForByte() throws {
         let shipped = try Data(contentsOf: Repository.schemas.appendingPathComponent("openrpc.json"))
         #expect(JSONSerializer.bytes(of: OpenRPCDocument.value) == Array(shipped))

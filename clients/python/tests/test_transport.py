@@ -543,6 +543,61 @@ def test_shutdown_inside_a_batch_answers_the_whole_batch(raw):
     assert raw.wait() == 0
 
 
+def test_shutdown_in_a_long_pipeline_leaves_every_later_line_unanswered(raw):
+    validations = [request(n, "card.validate", {"pan": "4111 1111 1111 1111"}) for n in range(2000)]
+    lines = validations[:500] + [request("bye", "service.shutdown")] + validations[500:]
+    raw.send("".join(dumps(line) + "\n" for line in lines))
+    answered = [json.loads(line)["id"] for line in raw.read_until_eof(timeout=30)]
+    assert answered == list(range(500)) + ["bye"]
+    assert raw.wait() == 0
+
+
+# -- a long pipeline ----------------------------------------------------------
+
+def mixed_pipeline(blocks: int):
+    """Requests that do not depend on each other (validations, masks, conversions)
+    around ones that do: each block opens a session that accepts only Visa,
+    validates an Amex number in it, closes it and validates in it again."""
+    lines = []
+    for block in range(blocks):
+        session = f"cs_pipe{block}"
+        def add(method, params):
+            lines.append(request(len(lines), method, params))
+        for n in range(12):
+            add("card.validate", {"pan": f"4111 1111 1111 {block % 10}{n:03d}", "expiryDate": "12/30", "cvc": "123"})
+        add("session.init", {"context": {"amountOfMoney": {"amount": 100 + block, "currencyCode": "EUR"},
+                                         "countryCode": "NL"},
+                             "clientSessionId": session, "customerId": f"cus_{block}", "acceptedBrands": ["visa"]})
+        add("card.validate", {"pan": "3782 822463 10005", "clientSessionId": session})
+        add("mask.apply", {"value": f"{block:04d}", "mask": "{{99}}-{{99}}"})
+        add("currency.convert", {"amountOfMoney": {"amount": block, "currencyCode": "EUR"}, "targetCurrencyCode": "USD"})
+        add("session.close", {"clientSessionId": session})
+        add("card.validate", {"pan": "4111", "clientSessionId": session})
+        add("card.format", {"pan": f"3782822463{block:05d}"})
+    return lines
+
+
+def test_a_long_pipeline_is_answered_as_one_request_at_a_time_would_be(make_raw):
+    """checkoutd runs independent requests of a long pipeline on two threads
+    (README, Performance); requests that read a session still see exactly the
+    requests before them, and the answers come back in line order."""
+    lines = mixed_pipeline(150)
+    text = "".join(dumps(line) + "\n" for line in lines)
+    assert len(text) > 200_000
+    pipelined = make_raw()
+    pipelined.send(text)
+    pipelined.close_stdin()
+    answers = [json.loads(line) for line in pipelined.read_until_eof(timeout=30)]
+    lockstep = make_raw()
+    expected = [lockstep.request(line) for line in lines]
+    assert [answer["id"] for answer in answers] == list(range(len(lines)))
+    assert answers == expected
+    in_session = [answer for line, answer in zip(lines, answers)
+                  if line["method"] == "card.validate" and "clientSessionId" in line["params"]]
+    assert {answer["result"]["pan"]["errors"][0] for answer in in_session[0::2]} == {"allowedInContext"}
+    assert {answer["error"]["data"]["reason"] for answer in in_session[1::2]} == {"SESSION_NOT_FOUND"}
+
+
 # -- stdout is protocol only ------------------------------------------------------
 
 def test_stdout_has_only_protocol_lines_while_debug_logs_go_to_stderr(binary, validator):
