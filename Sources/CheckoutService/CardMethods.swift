@@ -14,14 +14,15 @@ enum CardMethods {
         typealias Result = CardValidationResultText
 
         struct Params: Decodable, Sendable, Hashable, PlainParams {
-            let pan: String?
+            /// Read into its digits at once, which allocates nothing.
+            let pan: TypedCardNumber?
             let expiryDate: String?
             let cvc: String?
             let acceptedBrands: [String]?
             let clientSessionId: ClientIdentifier?
 
             init?(plain params: inout PlainParamsReader) {
-                pan = params.string("pan")
+                pan = params.string("pan", fromUTF8: TypedCardNumber.init(typed:))
                 expiryDate = params.string("expiryDate")
                 cvc = params.string("cvc")
                 acceptedBrands = params.strings("acceptedBrands")

@@ -66,6 +66,18 @@ public struct PlainParamsReader {
         read(key) { tape, index in tape[index].kind == .string ? convert(tape.string(at: index)) : nil }
     }
 
+    /// A string member made into a value from its UTF-8 text by `convert`,
+    /// without making a `String` of it first (unless it has escapes to decode).
+    @inlinable
+    public mutating func string<Value>(_ key: StaticString, fromUTF8 convert: (UnsafeRawBufferPointer) -> Value?) -> Value? {
+        read(key) { tape, index in
+            guard tape[index].kind == .string else { return nil }
+            guard tape[index].isEscaped else { return convert(tape.text(at: index)) }
+            var decoded = tape.string(at: index)
+            return decoded.withUTF8 { convert(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
     public mutating func integer(_ key: StaticString) -> Int? {
         read(key) { tape, index in tape.integer(at: index) }
     }

@@ -21,6 +21,8 @@ struct PlainParamsReadingTests {
         #"{}"#,
         #"{"pan":"","acceptedBrands":["visa","AmEx"],"clientSessionId":"abc_DEF-123"}"#,
         #"{"pan":"4","acceptedBrands":[]}"#,
+        #"{"pan":"\u0034111 1111\t1111 1111"}"#,
+        #"{"pan":"4111-1111-1111-1111 and more than twenty-four characters"}"#,
     ]
 
     static let validateNotPlain = [

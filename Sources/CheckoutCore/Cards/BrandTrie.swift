@@ -81,6 +81,12 @@ struct BrandTrie: Sendable {
     }
 
     func walk(_ digits: [UInt8]) -> Walk {
+        walk(digits, typedCount: digits.count)
+    }
+
+    /// The walk along `digits`, the first of `typedCount` digits typed (as many
+    /// as the trie is deep, or all of them).
+    func walk<Digits: RandomAccessCollection<UInt8>>(_ digits: Digits, typedCount: Int) -> Walk where Digits.Index == Int {
         var index = 0
         var winner: Terminal? = nil
         var pending = BrandSet()
@@ -88,7 +94,7 @@ struct BrandTrie: Sendable {
         var consumedEveryDigit = true
         while true {
             for terminal in nodes[index].terminals {
-                if terminal.precedence.length > digits.count {
+                if terminal.precedence.length > typedCount {
                     pending.insert(terminal.brandIndex)
                 } else if winner.map({ terminal.wins(over: $0) }) ?? true {
                     winner = terminal

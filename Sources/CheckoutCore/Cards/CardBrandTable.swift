@@ -64,9 +64,9 @@ public struct CardBrandTable: Sendable {
         trie.walk(digits).winner.map { entries[$0].brand }
     }
 
-    /// What the brand is now and what it may become as more digits are typed.
-    func outlook(ofDigits digits: [UInt8]) -> BrandOutlook {
-        let walk = trie.walk(digits)
+    /// What the brand of a number is now and what it may become as more digits are typed.
+    func outlook(of number: TypedCardNumber) -> BrandOutlook {
+        let walk = trie.walk(number.leadingDigits, typedCount: number.digitCount)
         return BrandOutlook(brand: walk.winner.map { entries[$0].brand }, possibleBrandIndices: walk.possibleBrands)
     }
 

@@ -16,17 +16,17 @@ public enum CardNumberValidation {
     public static func state(
         of pan: String, acceptedBrands: AcceptedBrands = .all, brands: CardBrandTable = .standard
     ) -> FieldState {
-        judge(pan, acceptedBrands: acceptedBrands, brands: brands).state
+        judge(TypedCardNumber(typed: pan), acceptedBrands: acceptedBrands, brands: brands).state
     }
 
     /// The state of the number and the brand it shows (as `CardBrandTable.brand(ofCardNumber:)`
-    /// finds it), from one parse and one walk of its digits.
+    /// finds it), from one reading and one walk of its digits.
     static func judge(
-        _ pan: String, acceptedBrands: AcceptedBrands, brands: CardBrandTable
+        _ pan: TypedCardNumber, acceptedBrands: AcceptedBrands, brands: CardBrandTable
     ) -> (state: FieldState, brand: CardBrand?) {
-        guard let digits = CardDigits.parseTypedCardNumber(pan) else { return (.invalid(.format), nil) }
-        let outlook = brands.outlook(ofDigits: digits)
-        let numberRules = state(of: digits, lengths: outlook.brand?.panLengths ?? unrecognisedPanLengths,
+        guard pan.isNumber else { return (.invalid(.format), nil) }
+        let outlook = brands.outlook(of: pan)
+        let numberRules = state(of: pan, lengths: outlook.brand?.panLengths ?? unrecognisedPanLengths,
                                 requiresLuhn: outlook.brand?.requiresLuhn ?? true)
         return (.combining(brandRule(outlook, acceptedBrands, brands), numberRules), outlook.brand)
     }
@@ -39,11 +39,11 @@ public enum CardNumberValidation {
         return .incomplete(.allowedInContext)
     }
 
-    private static func state(of digits: [UInt8], lengths: [Int], requiresLuhn: Bool) -> FieldState {
+    private static func state(of pan: TypedCardNumber, lengths: [Int], requiresLuhn: Bool) -> FieldState {
         let longest = lengths.last ?? 0
-        if digits.count > longest { return .invalid(.length) }
-        guard lengths.contains(digits.count) else { return .incomplete(.length) }
-        if !requiresLuhn || Luhn.isValid(digits: digits) { return .valid }
-        return digits.count < longest ? .incomplete(.luhn) : .invalid(.luhn)
+        if pan.digitCount > longest { return .invalid(.length) }
+        guard lengths.contains(pan.digitCount) else { return .incomplete(.length) }
+        if !requiresLuhn || pan.passesLuhn { return .valid }
+        return pan.digitCount < longest ? .incomplete(.luhn) : .invalid(.luhn)
     }
 }

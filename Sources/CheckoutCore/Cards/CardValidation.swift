@@ -7,6 +7,15 @@ public enum CardValidation {
         pan: String?, expiryDate: String?, cvc: String?, acceptedBrands: AcceptedBrands = .all,
         currentMonth: CalendarMonth, brands: CardBrandTable = .standard
     ) -> CardValidationResult {
+        validate(pan: pan.map(TypedCardNumber.init(typed:)), expiryDate: expiryDate, cvc: cvc,
+                 acceptedBrands: acceptedBrands, currentMonth: currentMonth, brands: brands)
+    }
+
+    /// The same, with the card number already read.
+    public static func validate(
+        pan: TypedCardNumber?, expiryDate: String?, cvc: String?, acceptedBrands: AcceptedBrands = .all,
+        currentMonth: CalendarMonth, brands: CardBrandTable = .standard
+    ) -> CardValidationResult {
         // Assigned from the judgement as a whole, which moves its parts instead of copying them.
         var panState: FieldState?, cardBrand: CardBrand?
         if let pan { (panState, cardBrand) = CardNumberValidation.judge(pan, acceptedBrands: acceptedBrands, brands: brands) }

@@ -1,0 +1,86 @@
+/// A card number as the customer typed it, read once into what the card rules
+/// ask of it: whether it is a number at all (digits and spaces only), how many
+/// digits it has, the first of them (as many as any brand's longest number and
+/// more), and whether all of them pass the Luhn check.
+///
+/// Held inline, so reading one allocates nothing, where the digits as an array
+/// and the text as a `String` (longer than the 15 bytes a string holds inline)
+/// were the two allocations of every `card.validate`.
+public struct TypedCardNumber: Sendable, Hashable {
+    /// The digits kept: more than any brand's longest number (19), which is as
+    /// far as the rules look. Past it only the count grows.
+    static let storedDigitLimit = 24
+
+    /// False when the text holds anything but ASCII digits and spaces.
+    public let isNumber: Bool
+    /// How many digits were typed.
+    public let digitCount: Int
+    /// The Luhn check over every digit typed.
+    let passesLuhn: Bool
+    /// The first `storedDigitLimit` digits (values 0–9), one per byte.
+    private var stored: (UInt64, UInt64, UInt64) = (0, 0, 0)
+
+    /// Reads the UTF-8 text of a card number as typed.
+    public init(typed text: UnsafeRawBufferPointer) {
+        var count = 0
+        // The Luhn sums of the digits so far with the last of them not doubled
+        // and doubled: a new digit is not doubled, so the digits before it sum
+        // as they did with their last one doubled, and the other way round.
+        var lastUndoubled = 0, lastDoubled = 0
+        var isNumber = true
+        withUnsafeMutableBytes(of: &stored) { stored in
+            for byte in text where byte != UInt8(ascii: " ") {
+                guard let digit = CardDigits.digit(byte) else {
+                    isNumber = false
+                    return
+                }
+                if count < Self.storedDigitLimit { stored[count] = digit }
+                let value = Int(digit)
+                // Wrapping adds: the sums stay below ten times the line's length.
+                (lastUndoubled, lastDoubled) = (lastDoubled &+ value, lastUndoubled &+ (value < 5 ? value * 2 : value * 2 - 9))
+                count &+= 1
+            }
+        }
+        self.isNumber = isNumber
+        digitCount = isNumber ? count : 0
+        passesLuhn = isNumber && lastUndoubled % 10 == 0
+        if !isNumber { stored = (0, 0, 0) }
+    }
+
+    public init(typed text: String) {
+        var text = text
+        self = text.withUTF8 { TypedCardNumber(typed: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The digits kept, at most `storedDigitLimit`; `digitCount` says how many were typed.
+    var leadingDigits: LeadingDigits { LeadingDigits(number: self) }
+
+    struct LeadingDigits: RandomAccessCollection {
+        let number: TypedCardNumber
+        var startIndex: Int { 0 }
+        var endIndex: Int { Swift.min(number.digitCount, TypedCardNumber.storedDigitLimit) }
+        subscript(position: Int) -> UInt8 {
+            withUnsafeBytes(of: number.stored) { $0[position] }
+        }
+    }
+
+    public static func == (left: TypedCardNumber, right: TypedCardNumber) -> Bool {
+        left.isNumber == right.isNumber && left.digitCount == right.digitCount && left.passesLuhn == right.passesLuhn
+            && left.stored == right.stored
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digitCount)
+        hasher.combine(stored.0)
+        hasher.combine(stored.1)
+        hasher.combine(stored.2)
+    }
+}
+
+extension TypedCardNumber: Decodable {
+    /// From a JSON string, any string: a text that is not a number is still a
+    /// card number as typed, judged invalid `format` by the rules.
+    public init(from decoder: any Decoder) throws {
+        self.init(typed: try decoder.singleValueContainer().decode(String.self))
+    }
+}
