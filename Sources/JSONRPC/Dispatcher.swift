@@ -90,7 +90,7 @@ public final class Dispatcher: Sendable {
     /// (`Execution.independent`), or one answered with an error without running
     /// anything. Otherwise (a batch, a cancellation, any other method) returns
     /// false, having run nothing and appended nothing.
-    func handleIfIndependent(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
+    public func handleIfIndependent(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
         handle(line: raw, appendingTo: &output, independentOnly: true)
     }
 

@@ -112,13 +112,13 @@ public struct LineFramer: Sendable {
 
     /// Bytes of whole lines `next` has yielded or skipped since the framer was
     /// made, for a framer given all its input at once: how far it got.
-    var consumedByteCount: Int { lineStart }
+    public var consumedByteCount: Int { lineStart }
 
     /// Calls `body` with the next complete line or limit event, and keeps it
     /// when `body` returns true. When `body` returns false the line is put back
     /// (the next call offers it again) and this returns false too, as it does
     /// when more input is needed.
-    mutating func next(offering body: (BorrowedEvent) -> Bool) -> Bool {
+    public mutating func next(offering body: (BorrowedEvent) -> Bool) -> Bool {
         let (start, scan, wasDiscarding) = (lineStart, scanPosition, discarding)
         guard let found = found() else { return false }
         var taken = false

@@ -1,9 +1,11 @@
 // libFuzzer target: the JSON-RPC line handler with every checkoutd method.
 //
 // The input is a byte stream as a host would write it to stdin: it is cut into
-// lines by `LineFramer` (the same lines whether it arrives at once or in
-// chunks) and each line goes to `Dispatcher.handle(line:)` of a fresh service
-// (so a crash depends on this input alone). Every response, immediate or
+// lines by `LineFramer` (the same lines whether it arrives at once, in chunks,
+// or with its later lines lent and taken back as the read loop's helper does)
+// and each line goes to `Dispatcher.handle(line:)` of a fresh service (so a
+// crash depends on this input alone); every other line is first offered to
+// `handleIfIndependent`, which answers it or declines it without writing. Every response, immediate or
 // delivered later by a worker, must be one line of valid UTF-8 JSON that is a
 // JSON-RPC 2.0 response object (or a non-empty array of them), every error must
 // carry `data.reason`, and none may be -32603 INTERNAL_ERROR. Every request gets
@@ -56,6 +58,9 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     chunkedFramer.finish(keep)
     if chunkedEvents != events { violated("framing in chunks gives other lines: \(chunkedEvents)", [], Array(input)) }
+    if let lentEvents = eventsLendingLaterLines(input), lentEvents != events {
+        violated("framing with lines lent gives other lines: \(lentEvents)", [], Array(input))
+    }
 
     var expected: [Reply] = []
     var replies: [Reply] = []
@@ -63,7 +68,18 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         switch event {
         case .line(let line):
             if let reply = expectedReply(to: line) { expected.append(reply) }
-            if let response = dispatcher.handle(line: line) { replies.append(checkResponseLine(response, request: line)) }
+            // Every other line is first offered as the read loop's helper offers
+            // lent lines: answered if it may run beside earlier lines, else left
+            // (with nothing written) to be handled in order.
+            var response: [UInt8]? = nil
+            var offered: [UInt8] = []
+            if line.count % 2 == 1, line.withUnsafeBytes({ dispatcher.handleIfIndependent(line: $0, appendingTo: &offered) }) {
+                response = offered.isEmpty ? nil : offered
+            } else {
+                if !offered.isEmpty { violated("a declined line wrote \(offered)", line, Array(input)) }
+                response = dispatcher.handle(line: line)
+            }
+            if let response { replies.append(checkResponseLine(response, request: line)) }
         case .lineTooLong:
             expected.append(.single(.null))
             replies.append(checkResponseLine(dispatcher.lineTooLongResponse(limit: maxLineBytes), request: []))
@@ -75,6 +91,34 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         violated("the replies \(replies) are not the expected \(expected)", [], Array(input))
     }
     return 0
+}
+
+/// The events of `input` framed as the read loop frames a long read: the later
+/// lines lent (past a minimum the input sets), the earlier ones taken, the lent
+/// ones taken up to one the input declines, and the rest taken on resuming.
+/// Nil for an input too short to choose the minimum.
+private func eventsLendingLaterLines(_ input: UnsafeRawBufferPointer) -> [LineFramer.Event]? {
+    guard let first = input.first else { return nil }
+    var framer = LineFramer(maxLineBytes: maxLineBytes)
+    framer.append(input)
+    var events: [LineFramer.Event] = []
+    while true {
+        let lent = framer.lendLaterLines(minimumBytes: Int(first % 128))
+        while let event = framer.next() { events.append(event) }
+        guard let lent else { break }
+        var helper = LineFramer(maxLineBytes: maxLineBytes)
+        helper.append(lent)
+        while helper.next(offering: { event in
+            guard case .line(let line) = event, line.first.map({ $0 % 7 == 0 }) == true else {
+                events.append(LineFramer.copy(event))
+                return true
+            }
+            return false
+        }) {}
+        framer.resume(skipping: helper.consumedByteCount)
+    }
+    if let event = framer.finish() { events.append(event) }
+    return events
 }
 
 /// The reply to one line, by the ids of the responses it holds.
