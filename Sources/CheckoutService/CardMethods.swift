@@ -14,17 +14,17 @@ enum CardMethods {
         typealias Result = CardValidationResultText
 
         struct Params: Decodable, Sendable, Hashable, PlainParams {
-            /// Read into its digits at once, which allocates nothing.
+            // Read as typed from the request's bytes, which makes no strings.
             let pan: TypedCardNumber?
-            let expiryDate: String?
-            let cvc: String?
+            let expiryDate: TypedExpiryDate?
+            let cvc: TypedCVC?
             let acceptedBrands: [String]?
             let clientSessionId: ClientIdentifier?
 
             init?(plain params: inout PlainParamsReader) {
                 pan = params.string("pan", fromUTF8: TypedCardNumber.init(typed:))
-                expiryDate = params.string("expiryDate")
-                cvc = params.string("cvc")
+                expiryDate = params.string("expiryDate", fromUTF8: TypedExpiryDate.init(typed:))
+                cvc = params.string("cvc", fromUTF8: TypedCVC.init(typed:))
                 acceptedBrands = params.strings("acceptedBrands")
                 clientSessionId = params.string("clientSessionId", as: ClientIdentifier.init(validating:))
             }

@@ -14,6 +14,7 @@ struct CardCVCValidationTests {
         ("", visa, .incomplete(.length)), ("", nil, .incomplete(.length)), ("", amex, .incomplete(.length)),
         ("12a", visa, .invalid(.format)), (" 123", visa, .invalid(.format)), ("1 23", nil, .invalid(.format)),
         ("１２３", nil, .invalid(.format)), ("12345x", amex, .invalid(.format)),
+        ("12345678901234567890", nil, .invalid(.length)), ("1234567890123456789x", nil, .invalid(.format)),
     ] as [(String, CardBrand?, FieldState)])
     func needsTheBrandsNumberOfDigits(_ cvc: String, _ brand: CardBrand?, _ expected: FieldState) {
         #expect(CVCValidation.state(of: cvc, brand: brand) == expected)

@@ -48,6 +48,8 @@ struct CardExpiryDateTests {
     @Test(arguments: [
         "1/26", "1/2026", "12-26", "12//", "12/2026/", "12/20266", "1226 ", " 1226", "12 26", "1227777", "ab",
         "１２/２６", "12/2a",
+        // Longer than any form: eight bytes are still read, more are judged by their length.
+        "12/20300", "12/2030 ", "12/2030xyz", "1230123012301230123012301230", "12/２０３",
     ])
     func anythingElseIsInvalidFormat(_ text: String) {
         #expect(ExpiryDateValidation.state(of: text, currentMonth: Self.november2026) == .invalid(.format))

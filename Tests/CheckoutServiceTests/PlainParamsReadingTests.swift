@@ -23,6 +23,8 @@ struct PlainParamsReadingTests {
         #"{"pan":"4","acceptedBrands":[]}"#,
         #"{"pan":"\u0034111 1111\t1111 1111"}"#,
         #"{"pan":"4111-1111-1111-1111 and more than twenty-four characters"}"#,
+        #"{"expiryDate":"\u0031\u0032/30","cvc":"\u0031\u00323"}"#,
+        #"{"expiryDate":"12/2030 and more than any form","cvc":"1234567890 not a cvc"}"#,
     ]
 
     static let validateNotPlain = [

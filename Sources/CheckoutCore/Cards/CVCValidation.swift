@@ -5,11 +5,11 @@ public enum CVCValidation {
     public static let unrecognisedCVCLengths = 3...4
 
     public static func state(of cvc: String, brand: CardBrand?) -> FieldState {
-        // Read from its contiguous UTF-8: the `utf8` view of a short string walks three times the instructions.
-        var cvc = cvc
-        guard let count = cvc.withUTF8({ $0.allSatisfy { CardDigits.digit($0) != nil } ? $0.count : nil }) else {
-            return .invalid(.format)
-        }
+        state(of: TypedCVC(typed: cvc), brand: brand)
+    }
+
+    public static func state(of cvc: TypedCVC, brand: CardBrand?) -> FieldState {
+        guard let count = cvc.digitCount else { return .invalid(.format) }
         let lengths = brand.map { $0.cvcLength...$0.cvcLength } ?? unrecognisedCVCLengths
         if lengths.contains(count) { return .valid }
         return count < lengths.upperBound ? .incomplete(.length) : .invalid(.length)

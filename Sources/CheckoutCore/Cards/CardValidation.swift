@@ -7,13 +7,14 @@ public enum CardValidation {
         pan: String?, expiryDate: String?, cvc: String?, acceptedBrands: AcceptedBrands = .all,
         currentMonth: CalendarMonth, brands: CardBrandTable = .standard
     ) -> CardValidationResult {
-        validate(pan: pan.map(TypedCardNumber.init(typed:)), expiryDate: expiryDate, cvc: cvc,
-                 acceptedBrands: acceptedBrands, currentMonth: currentMonth, brands: brands)
+        validate(pan: pan.map(TypedCardNumber.init(typed:)), expiryDate: expiryDate.map(TypedExpiryDate.init(typed:)),
+                 cvc: cvc.map(TypedCVC.init(typed:)), acceptedBrands: acceptedBrands, currentMonth: currentMonth,
+                 brands: brands)
     }
 
-    /// The same, with the card number already read.
+    /// The same, with the fields already read as typed.
     public static func validate(
-        pan: TypedCardNumber?, expiryDate: String?, cvc: String?, acceptedBrands: AcceptedBrands = .all,
+        pan: TypedCardNumber?, expiryDate: TypedExpiryDate?, cvc: TypedCVC?, acceptedBrands: AcceptedBrands = .all,
         currentMonth: CalendarMonth, brands: CardBrandTable = .standard
     ) -> CardValidationResult {
         // Assigned from the judgement as a whole, which moves its parts instead of copying them.

@@ -12,8 +12,15 @@ public enum ExpiryDateValidation {
     public static let yearsAhead = 25
 
     public static func state(of text: String, currentMonth: CalendarMonth) -> FieldState {
-        var text = text
-        return text.withUTF8 { state(of: $0, currentMonth: currentMonth) }
+        state(of: TypedExpiryDate(typed: text), currentMonth: currentMonth)
+    }
+
+    public static func state(of typed: TypedExpiryDate, currentMonth: CalendarMonth) -> FieldState {
+        typed.withCharacters { characters in
+            // Longer than any form: neither complete nor the start of one.
+            guard let characters else { return .invalid(.format) }
+            return state(of: characters, currentMonth: currentMonth)
+        }
     }
 
     private static func state(of characters: UnsafeBufferPointer<UInt8>, currentMonth: CalendarMonth) -> FieldState {
