@@ -50,6 +50,12 @@ extension FieldState: JSONTextWritable {
     }
 }
 
+extension CardFieldRules: JSONTextWritable {
+    public func write(to json: inout JSONTextWriter) {
+        json.array(self)
+    }
+}
+
 // The raw values as fixed strings: a `String` raw value is made on every use.
 extension FieldState.State: JSONTextWritable {
     public func write(to json: inout JSONTextWriter) {

@@ -93,16 +93,34 @@ struct CardValidationTests {
     @Test(arguments: [
         #"{"state":"valid","errors":["luhn"]}"#, #"{"state":"invalid","errors":[]}"#,
         #"{"state":"incomplete","errors":[]}"#, #"{"state":"invalid","errors":["required"]}"#,
-        #"{"state":"done","errors":[]}"#,
+        #"{"state":"done","errors":[]}"#, #"{"state":"invalid","errors":["luhn","length","luhn"]}"#,
     ])
     func aFieldStateWithErrorsThatContradictItIsNotDecoded(_ json: String) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FieldState.self, from: Data(json.utf8)) }
     }
 
     @Test func fieldStatesRoundTrip() throws {
-        for state in [FieldState.valid, .incomplete(.length), .invalid(.allowedInContext, .length)] {
+        let every = FieldState.invalid(.allowedInContext, .expirationDate, .luhn, .length, .format)
+        for state in [FieldState.valid, .incomplete(.length), .invalid(.allowedInContext, .length), every] {
             #expect(try JSONDecoder().decode(FieldState.self, from: JSONEncoder().encode(state)) == state)
         }
+        #expect(try Self.json(every.errors) == #"["allowedInContext","expirationDate","luhn","length","format"]"#)
+    }
+
+    /// A state's rules keep the order they were found in, each once: all five
+    /// fit in the word they are packed in.
+    @Test(arguments: [
+        ([], []), ([.luhn], [.luhn]), ([.length, .luhn, .length], [.length, .luhn]),
+        ([.format, .length, .luhn, .expirationDate, .allowedInContext, .format],
+         [.format, .length, .luhn, .expirationDate, .allowedInContext]),
+        ([.allowedInContext, .expirationDate, .luhn, .length, .format],
+         [.allowedInContext, .expirationDate, .luhn, .length, .format]),
+    ] as [([CardFieldRule], [CardFieldRule])])
+    func rulesKeepTheirOrderOnceEach(_ added: [CardFieldRule], _ kept: [CardFieldRule]) {
+        let rules = CardFieldRules(added)
+        #expect(Array(rules) == kept)
+        #expect(rules.count == kept.count)
+        #expect(rules == CardFieldRules(kept))
     }
 
     static func json(_ value: some Encodable) throws -> String {
