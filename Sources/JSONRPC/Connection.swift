@@ -38,9 +38,10 @@ public final class Connection: Sendable {
     private let helper: LaterLinesHelper
 
     /// The least a read must bring, in whole lines, for half of them to be lent
-    /// to the helper: about a hundred `card.validate` requests, 0.1 ms of work
-    /// against the tens of microseconds it takes to wake another CPU.
-    static let minimumLentBytes = 16_384
+    /// to the helper: about 500 `card.validate` requests, 0.4 ms of work. The
+    /// helper took 0.1–0.2 ms to start on these machines, so the half it gets
+    /// must be worth more than that.
+    static let minimumLentBytes = 65_536
     /// Reads without lending after the helper declined the first line it was
     /// lent (a pipeline of requests that run in order, such as encryptions).
     static let readsWithoutLendingAfterDecline = 64

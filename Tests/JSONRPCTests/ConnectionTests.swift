@@ -14,8 +14,8 @@ final class PipeHost: @unchecked Sendable {
     private(set) var reason: Connection.StopReason?
     private var buffered: [UInt8] = []
 
-    /// `waiting` is written before the connection starts (a pipe holds 64 KiB),
-    /// so its first read brings all of it.
+    /// `waiting` is written before the connection starts, into a pipe enlarged
+    /// to hold it, so the connection's first read brings all of it.
     init(limits: Connection.Limits = Connection.Limits(), gate: Gate = Gate(), waiting: String = "") {
         signal(SIGPIPE, SIG_IGN)
         var input: [Int32] = [0, 0]
@@ -24,7 +24,8 @@ final class PipeHost: @unchecked Sendable {
         _ = pipe(&output)
         toService = input[1]
         fromService = output[0]
-        precondition(waiting.utf8.count < 65_536, "more than the pipe holds")
+        let pipeBytes = StandardIO.enlargePipeBuffer(input[1]) ?? 65_536
+        precondition(waiting.utf8.count < pipeBytes, "more than the pipe holds")
         _ = Array(waiting.utf8).withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
         connection = Connection(input: input[0], output: output[1], registry: testRegistry(gate: gate), limits: limits)
         let serviceInput = input[0]
@@ -154,8 +155,8 @@ struct LentLinesTests {
 
     static func count(_ id: Int) -> String { #"{"jsonrpc":"2.0","id":\#(id),"method":"test.count"}"# }
 
-    /// Enough lines of about 70 bytes to be lent, and to stay within a pipe.
-    static let lineCount = 600
+    /// Enough lines of about 70 bytes to be lent, and to stay within one read.
+    static let lineCount = 2_000
 
     func responses(_ host: PipeHost) -> [String] {
         var lines: [String] = []
@@ -172,6 +173,7 @@ struct LentLinesTests {
     @Test func independentRequestsOfALargeReadRunOnTwoThreadsAndAreAnsweredInLineOrder() {
         let requests = (0..<Self.lineCount).map { Self.peek($0) }
         #expect(requests.joined(separator: "\n").utf8.count > Connection.minimumLentBytes * 2)
+        #expect(requests.joined(separator: "\n").utf8.count < 262_144, "within one read")
         let host = PipeHost(waiting: requests.joined(separator: "\n") + "\n")
         host.closeInput()
         let answers = responses(host)
