@@ -123,7 +123,8 @@ import Testing
     }
 
     /// Member names of every length class the key copy takes (one to three bytes,
-    /// four to seven, eight to sixteen, longer), and a value written beforehand.
+    /// four to seven, eight to sixteen, seventeen to thirty-two, longer), and a
+    /// value written beforehand.
     struct Keys: Encodable, JSONTextWritable {
         let order: Order
         func encode(to encoder: any Encoder) throws {}
@@ -138,6 +139,8 @@ import Testing
                 json.member("rstuvwxy", 8)
                 json.member("sixteen-bytes-ab", 16)
                 json.member("seventeen-bytes-a", 17)
+                json.member("thirty-two-bytes-of-a-member-na!", 32)
+                json.member("thirty-three-bytes-of-member-name", 33)
                 json.member("prewritten", prewritten: JSONTextWriter.bytes(of: order))
                 json.member("a-name-of-forty-bytes-for-the-long-copy", 40)
             }
@@ -148,7 +151,8 @@ import Testing
     func namesOfEveryLengthAndPrewrittenValues(_ order: Order) {
         let orderText = String(decoding: JSONTextWriter.bytes(of: order), as: UTF8.self)
         let expected = #"{"a":1,"bc":2,"def":3,"ghij":4,"klmnopq":7,"rstuvwxy":8,"sixteen-bytes-ab":16,"#
-            + #""seventeen-bytes-a":17,"prewritten":\#(orderText),"a-name-of-forty-bytes-for-the-long-copy":40}"#
+            + #""seventeen-bytes-a":17,"thirty-two-bytes-of-a-member-na!":32,"thirty-three-bytes-of-member-name":33,"#
+            + #""prewritten":\#(orderText),"a-name-of-forty-bytes-for-the-long-copy":40}"#
         #expect(String(decoding: JSONTextWriter.bytes(of: Keys(order: order)), as: UTF8.self) == expected)
     }
 
