@@ -17,11 +17,21 @@ extension CardValidationResult: JSONTextWritable {
     func write(to json: inout JSONTextWriter, brandText: [UInt8]?) {
         json.object { json in
             if let brandText { json.member("cardBrand", prewritten: brandText) } else { json.member("cardBrand", cardBrand) }
-            json.memberIfPresent("pan", pan)
-            json.memberIfPresent("expiryDate", expiryDate)
-            json.memberIfPresent("cvc", cvc)
+            json.member("pan", pan, valid: #""pan":{"state":"valid","errors":[]}"#)
+            json.member("expiryDate", expiryDate, valid: #""expiryDate":{"state":"valid","errors":[]}"#)
+            json.member("cvc", cvc, valid: #""cvc":{"state":"valid","errors":[]}"#)
             json.member("validationSuccess", validationSuccess)
         }
+    }
+}
+
+private extension JSONTextWriter {
+    /// A field's state when it was given. A valid state, most of a
+    /// `card.validate` result, is `validMember`: the member's whole text, name
+    /// included, copied in one piece.
+    mutating func member(_ key: StaticString, _ state: FieldState?, valid validMember: StaticString) {
+        guard let state else { return }
+        if state.isValid && state.errors.isEmpty { member(prewritten: validMember) } else { member(key, state) }
     }
 }
 

@@ -113,6 +113,14 @@ public struct JSONTextWriter: ~Copyable {
         text.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
     }
 
+    /// A member whose whole JSON text, name and value (`"name":value`), was
+    /// fixed when the program was built, copied in one piece.
+    @inlinable
+    public mutating func member(prewritten text: StaticString) {
+        startValue()
+        text.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
+    }
+
     /// A string fixed when the program was built, such as an enumeration's
     /// raw value, that needs no escape.
     @inlinable

@@ -16,7 +16,9 @@ public struct FieldState: Sendable, Hashable {
         self.errors = errors
     }
 
-    public static let valid = FieldState(state: .valid, errors: [])
+    /// Made where it is used (a plain value needs no stored constant, whose
+    /// every use would check that it was initialized).
+    public static var valid: FieldState { FieldState(state: .valid, errors: []) }
 
     public static func incomplete(_ rule: CardFieldRule, _ more: CardFieldRule...) -> FieldState {
         FieldState(state: .incomplete, errors: CardFieldRules([rule] + more))
