@@ -57,7 +57,12 @@ public struct CardBrandTable: Sendable {
     /// already matches in full: `40117` is Visa, `401178` Elo. Nil when no prefix
     /// matches yet, or when the number holds anything but digits and spaces.
     public func brand(ofCardNumber number: String) -> CardBrand? {
-        CardDigits.parseTypedCardNumber(number).flatMap { brand(ofDigits: $0) }
+        let typed = TypedCardNumber(typed: number)
+        return typed.isNumber ? brand(of: typed) : nil
+    }
+
+    func brand(of number: TypedCardNumber) -> CardBrand? {
+        trie.walk(number.leadingDigits, typedCount: number.digitCount).winner.map { entries[$0].brand }
     }
 
     func brand(ofDigits digits: [UInt8]) -> CardBrand? {

@@ -5,10 +5,11 @@ extension IINTable {
     /// Empty for a recognised brand that no product processes (Elo, Mir); nil when no
     /// prefix identifies the number, or it is not digits and spaces.
     public func paymentProducts(ofCardNumber number: String, brands: CardBrandTable) -> [Int]? {
-        guard let digits = CardDigits.parseTypedCardNumber(number) else { return nil }
-        if digits.count >= Self.shortBinLength, let entry = entry(forDigits: digits) {
+        let typed = TypedCardNumber(typed: number)
+        guard typed.isNumber else { return nil }
+        if typed.digitCount >= Self.shortBinLength, let entry = entry(of: typed) {
             return entry.brands.map(\.paymentProductId)
         }
-        return brands.brand(ofDigits: digits).map { brand in brand.paymentProductId.map { [$0] } ?? [] }
+        return brands.brand(of: typed).map { brand in brand.paymentProductId.map { [$0] } ?? [] }
     }
 }

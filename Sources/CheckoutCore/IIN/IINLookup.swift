@@ -22,7 +22,8 @@ extension IINTable {
     public func details(
         forCardNumber number: String, brands: CardBrandTable, isAllowed: (_ paymentProductId: Int) -> Bool
     ) -> IINDetails? {
-        CardDigits.parseTypedCardNumber(number).map { details(forDigits: $0, brands: brands, isAllowed: isAllowed) }
+        let typed = TypedCardNumber(typed: number)
+        return typed.isNumber ? details(of: typed, brands: brands, isAllowed: isAllowed) : nil
     }
 
     /// How many leading digits form the bin of a card number (spaces allowed): 8 when
@@ -30,37 +31,40 @@ extension IINTable {
     /// is not a card number). Masked card numbers keep that many digits, `X` fill and
     /// the last 4.
     public func binLength(forCardNumber number: String) -> Int {
-        CardDigits.parseTypedCardNumber(number).map(binLength(forDigits:)) ?? Self.shortBinLength
+        let typed = TypedCardNumber(typed: number)
+        return typed.isNumber ? binLength(of: typed) : Self.shortBinLength
     }
 
     static let shortBinLength = 6
     static let longBinLength = 8
 
-    func details(forDigits digits: [UInt8], brands: CardBrandTable, isAllowed: (Int) -> Bool) -> IINDetails {
-        guard digits.count >= Self.shortBinLength else { return .notEnoughDigits }
-        if let entry = entry(forDigits: digits) {
+    func details(of number: TypedCardNumber, brands: CardBrandTable, isAllowed: (Int) -> Bool) -> IINDetails {
+        guard number.digitCount >= Self.shortBinLength else { return .notEnoughDigits }
+        if let entry = entry(of: number) {
             return IINDetails(entry: entry, isAllowed: isAllowed)
         }
-        let significant = digits.count >= Self.longBinLength ? digits : Array(digits.prefix(Self.shortBinLength))
-        guard let productId = brands.brand(ofDigits: significant)?.paymentProductId else { return .unknown }
+        let brand = number.digitCount >= Self.longBinLength
+            ? brands.brand(of: number) : brands.brand(ofDigits: Array(number.leadingDigits.prefix(Self.shortBinLength)))
+        guard let productId = brand?.paymentProductId else { return .unknown }
         return IINDetails(brandTableProduct: productId, isAllowed: isAllowed(productId))
     }
 
-    func binLength(forDigits digits: [UInt8]) -> Int {
-        longEntry(forDigits: digits) == nil ? Self.shortBinLength : Self.longBinLength
+    func binLength(of number: TypedCardNumber) -> Int {
+        longEntry(of: number) == nil ? Self.shortBinLength : Self.longBinLength
     }
 
     /// The entry for the first 8 digits, else for the first 6. An entry without brands
     /// names no product and is passed over.
-    func entry(forDigits digits: [UInt8]) -> IINEntry? {
-        longEntry(forDigits: digits) ?? usableEntry(bin: digits.prefix(Self.shortBinLength), ofLength: Self.shortBinLength)
+    func entry(of number: TypedCardNumber) -> IINEntry? {
+        longEntry(of: number)
+            ?? usableEntry(bin: number.leadingDigits.prefix(Self.shortBinLength), ofLength: Self.shortBinLength)
     }
 
-    private func longEntry(forDigits digits: [UInt8]) -> IINEntry? {
-        usableEntry(bin: digits.prefix(Self.longBinLength), ofLength: Self.longBinLength)
+    private func longEntry(of number: TypedCardNumber) -> IINEntry? {
+        usableEntry(bin: number.leadingDigits.prefix(Self.longBinLength), ofLength: Self.longBinLength)
     }
 
-    private func usableEntry(bin: ArraySlice<UInt8>, ofLength length: Int) -> IINEntry? {
+    private func usableEntry(bin: some Collection<UInt8>, ofLength length: Int) -> IINEntry? {
         guard bin.count == length, let entry = entry(bin: CardDigits.text(of: bin)), !entry.brands.isEmpty else {
             return nil
         }
