@@ -78,7 +78,6 @@ public final class Connection: Sendable {
     private func readLoop() -> StopReason {
         var framer = LineFramer(maxLineBytes: limits.maxLineBytes)
         var pending: [UInt8] = []
-        var helperResponses: [UInt8] = []
         var isLending = false
         var readsBeforeLending = 0
         let chunkSize = 262_144
@@ -94,7 +93,7 @@ public final class Connection: Sendable {
 
         while true {
             if !isLending, readsBeforeLending == 0, let lent = framer.lendLaterLines(minimumBytes: Self.minimumLentBytes) {
-                helper.start(lent, responses: helperResponses) { [self] event, output in
+                helper.start(lent) { [self] event, output in
                     handle(event, into: &output, independentOnly: true)
                 }
                 isLending = true
@@ -118,7 +117,6 @@ public final class Connection: Sendable {
                 let outcome = helper.wait()
                 guard writer.write(outcome.responses) else { return .outputClosed }
                 framer.resume(skipping: outcome.handledBytes)
-                helperResponses = outcome.responses
                 if outcome.handledBytes == 0 { readsBeforeLending = Self.readsWithoutLendingAfterDecline }
                 continue
             }

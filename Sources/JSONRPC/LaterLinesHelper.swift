@@ -34,12 +34,12 @@ final class LaterLinesHelper: Sendable {
     }
 
     /// Starts handling `lines` (whole lines, each ending in a newline) with
-    /// `handler`, writing responses into `responses` (emptied first; passed in
-    /// so its capacity is reused). Each `start` is followed by one `wait`.
-    func start(_ lines: [UInt8], responses: consuming [UInt8], handler: @escaping LineHandler) {
-        responses.removeAll(keepingCapacity: true)
-        queue.async { [self, responses] in
-            var output = responses
+    /// `handler`. Each `start` is followed by one `wait`.
+    func start(_ lines: [UInt8], handler: @escaping LineHandler) {
+        queue.async { [self] in
+            // About as many bytes as the lines: a response is of a request's size.
+            var output: [UInt8] = []
+            output.reserveCapacity(lines.count)
             var framer = LineFramer(maxLineBytes: maxLineBytes)
             framer.append(lines)
             while framer.next(offering: { handler($0, &output) }) {}
