@@ -5,13 +5,14 @@
 // or with its later lines lent and taken back as the read loop's helper does)
 // and each line goes to `Dispatcher.handle(line:)` of a fresh service (so a
 // crash depends on this input alone); every other line is first offered to
-// `handleIfIndependent`, which answers it or declines it without writing. Every response, immediate or
-// delivered later by a worker, must be one line of valid UTF-8 JSON that is a
-// JSON-RPC 2.0 response object (or a non-empty array of them), every error must
-// carry `data.reason`, and none may be -32603 INTERNAL_ERROR. Every request gets
-// exactly one reply with its id and a notification none: the replies (a batch's
-// as one array, in order) are compared with those the envelope rules of
-// Sources/JSONRPC/Request.swift call for.
+// `handleIfIndependent`, which answers it or declines it without writing.
+// Every response, immediate or delivered later by a worker, must be one line
+// of valid UTF-8 JSON that is a JSON-RPC 2.0 response object (or a non-empty
+// array of them), every error must carry `data.reason`, and none may be -32603
+// INTERNAL_ERROR. Every request gets exactly one reply with its id and a
+// notification none: the replies (a batch's as one array, in order) are
+// compared with those the envelope rules of Sources/JSONRPC/Request.swift call
+// for.
 import CheckoutCore
 import CheckoutService
 import JSONRPC
