@@ -31,7 +31,7 @@ private extension JSONTextWriter {
     /// included, copied in one piece.
     mutating func member(_ key: StaticString, _ state: FieldState?, valid validMember: StaticString) {
         guard let state else { return }
-        if state.isValid && state.errors.isEmpty { member(prewritten: validMember) } else { member(key, state) }
+        if state.isValid { member(prewritten: validMember) } else { member(key, state) }
     }
 }
 
