@@ -107,14 +107,17 @@ struct CardValidationTests {
         #expect(try Self.json(every.errors) == #"["allowedInContext","expirationDate","luhn","length","format"]"#)
     }
 
-    /// A state's rules keep the order they were found in, each once: all five
-    /// fit in the word they are packed in.
+    /// A state's rules keep the order they were found in, each once: all of
+    /// them fit in the word they are packed in.
     @Test(arguments: [
         ([], []), ([.luhn], [.luhn]), ([.length, .luhn, .length], [.length, .luhn]),
         ([.format, .length, .luhn, .expirationDate, .allowedInContext, .format],
          [.format, .length, .luhn, .expirationDate, .allowedInContext]),
         ([.allowedInContext, .expirationDate, .luhn, .length, .format],
          [.allowedInContext, .expirationDate, .luhn, .length, .format]),
+        // Every rule there is, either way round: a rule added that the word cannot hold breaks these.
+        (CardFieldRule.allCases, CardFieldRule.allCases),
+        (CardFieldRule.allCases.reversed(), CardFieldRule.allCases.reversed()),
     ] as [([CardFieldRule], [CardFieldRule])])
     func rulesKeepTheirOrderOnceEach(_ added: [CardFieldRule], _ kept: [CardFieldRule]) {
         let rules = CardFieldRules(added)

@@ -49,7 +49,8 @@ public struct FieldState: Sendable, Hashable {
 /// result, which holds three) is copied without reference counting.
 public struct CardFieldRules: RandomAccessCollection, Sendable, Hashable, ExpressibleByArrayLiteral {
     /// Three bits per rule (its index in `CardFieldRule.allCases` plus one),
-    /// the first rule lowest; zero bits end the list.
+    /// the first rule lowest; zero bits end the list. Sixteen bits hold the
+    /// five rules there are.
     private var packed: UInt16 = 0
     public private(set) var count = 0
 
