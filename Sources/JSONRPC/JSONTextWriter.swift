@@ -114,11 +114,11 @@ public struct JSONTextWriter: ~Copyable {
     }
 
     /// A member whose whole JSON text, name and value (`"name":value`), was
-    /// fixed when the program was built, copied in one piece.
+    /// fixed when the program was built, copied in one piece. Written as a
+    /// value: the text brings its own name.
     @inlinable
     public mutating func member(prewritten text: StaticString) {
-        startValue()
-        text.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
+        value(prewritten: text)
     }
 
     /// A string fixed when the program was built, such as an enumeration's
