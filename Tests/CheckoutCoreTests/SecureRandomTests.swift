@@ -1,4 +1,5 @@
 @testable import CheckoutCore
+import Dispatch
 import Synchronization
 import Testing
 
@@ -13,6 +14,19 @@ import Testing
     @Test func drawsDoNotRepeat() {
         let draws = Set((0..<1000).map { _ in SecureRandom.bytes(16) })
         #expect(draws.count == 1000)
+    }
+
+    /// Each thread draws from a pool of its own: threads drawing at once must
+    /// still never be handed the same bytes.
+    @Test func drawsOnManyThreadsAtOnceDoNotRepeat() {
+        let draws = Mutex<[[UInt8]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let mine = (0..<500).map { _ in SecureRandom.bytes(16) }
+            draws.withLock { $0 += mine }
+        }
+        let all = draws.withLock { $0 }
+        #expect(all.count == 4000)
+        #expect(Set(all).count == 4000)
     }
 
     /// A buffer left partly unfilled would show as missing values or a pile of zeros.

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Random bytes from the operating system's cryptographically secure generator,
 /// through `arc4random_buf(3)`: on Linux (glibc 2.36 and later, which the
@@ -16,16 +15,47 @@ import Synchronization
 /// an IV); drawing them with a system call each profiled at 3% of an
 /// encryption's CPU, mostly the kernel setting up its generator per call.
 /// (`getentropy(3)`, used before, stops at 256 bytes: sixteen calls per refill.)
-/// checkoutd never forks, so no two processes can share a pool's contents.
+///
+/// Each thread has a pool of its own, so encryptions running at once on two
+/// workers never wait for each other: one pool behind a lock, taken three times
+/// per encryption, was contended often enough to cost a `futex(2)` call and a
+/// wake-up per encryption or so. A thread's pool is zeroed and freed when the
+/// thread exits. checkoutd never forks, so no two processes can share a pool's contents.
 enum SecureRandom {
     static func bytes(_ count: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            pool.withLock { $0.take(into: UnsafeMutableRawBufferPointer(buffer)) }
+            currentThreadPool().pointee.take(into: UnsafeMutableRawBufferPointer(buffer))
             initialized = count
         }
     }
 
-    private static let pool = Mutex(RandomPool(capacity: 4096, source: systemFill))
+    /// The calling thread's pool, made on its first draw.
+    private static func currentThreadPool() -> UnsafeMutablePointer<RandomPool> {
+        if let existing = pthread_getspecific(poolKey) {
+            return existing.assumingMemoryBound(to: RandomPool.self)
+        }
+        let pool = UnsafeMutablePointer<RandomPool>.allocate(capacity: 1)
+        pool.initialize(to: RandomPool(capacity: 4096, source: systemFill))
+        guard pthread_setspecific(poolKey, pool) == 0 else { fatalError("pthread_setspecific failed") }
+        return pool
+    }
+
+    /// The thread-specific slot of each thread's pool; its destructor zeroes and
+    /// frees the pool of a thread that exits.
+    private static let poolKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key) { pool in
+            #if canImport(Darwin)
+            let pool = pool.assumingMemoryBound(to: RandomPool.self)
+            #else
+            guard let pool = pool?.assumingMemoryBound(to: RandomPool.self) else { return }
+            #endif
+            pool.deinitialize(count: 1)
+            pool.deallocate()
+        }
+        guard created == 0 else { fatalError("pthread_key_create failed: \(created)") }
+        return key
+    }()
 
     private static func systemFill(_ buffer: UnsafeMutableRawBufferPointer) {
         guard let start = buffer.baseAddress else { return }
@@ -47,7 +77,7 @@ enum SecureRandom {
 /// each exactly once: a taken byte is zeroed in the pool at once.
 ///
 /// `@unchecked Sendable`: it owns its storage, and `SecureRandom` only reaches it
-/// through a `Mutex`.
+/// from the one thread whose pool it is.
 struct RandomPool: ~Copyable, @unchecked Sendable {
     private let storage: UnsafeMutableRawBufferPointer
     private var next: Int
