@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "CheckoutCore", targets: ["CheckoutCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -43,17 +42,21 @@ let package = Package(
         // later): the dynamic loader then spends a fraction of the time it took to
         // relocate the statically linked Swift runtime, which cut start-up by a
         // fifth (README, Performance). The binary stays position-independent.
+        // --no-export-dynamic undoes the static Swift runtime's -export-dynamic:
+        // nothing looks checkoutd's symbols up by name, and without it the
+        // dynamic symbol table held 20,055 entries for the loader to go through.
         .executableTarget(name: "checkoutd", dependencies: [
             "CheckoutService", "CheckoutStore", "JSONRPC",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ], linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
+        ], linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                          "-Xlinker", "--no-export-dynamic"])]),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "CheckoutStoreTests", dependencies: [
             "CheckoutStore", "CheckoutCore", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "CheckoutServiceTests", dependencies: ["CheckoutService", "CheckoutCore", "JSONRPC"]),
+        .testTarget(name: "CheckoutdTests", dependencies: ["checkoutd", "CheckoutCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

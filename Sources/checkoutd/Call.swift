@@ -1,22 +1,12 @@
-import ArgumentParser
 import CheckoutService
 import JSONRPC
 import Synchronization
 
 /// `checkoutd call METHOD [PARAMS_JSON]`: one request, its result on stdout
 /// (exit 0) or its error object on stderr (exit 1).
-struct Call: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "call", abstract: "Run one request and print its result.")
-
-    @Argument(help: "The method name, e.g. mask.apply.")
-    var method: String
-
-    @Argument(help: "The params as a JSON object; {} when absent.")
-    var params: String = "{}"
-
-    @OptionGroup var options: ServiceOptions
-
-    func run() throws {
+enum Call {
+    /// Runs the request, prints what it answered, and returns the exit code.
+    static func run(method: String, params: String, options: ServiceOptions) throws(StartupFailure) -> Int32 {
         let logger = options.bootstrapLogging()
         let service = CheckoutService(configuration: try options.makeConfiguration(), logger: logger)
         let later = Mutex<[UInt8]?>(nil)
@@ -32,13 +22,13 @@ struct Call: ParsableCommand {
         if line == nil { line = later.withLock { $0 } }
         guard let line, case .object(let response)? = try? JSONParser.parse(String(decoding: line, as: UTF8.self)) else {
             writeToStandardError("checkoutd call: no response\n")
-            throw ProcessExit(code: 1)
+            return 1
         }
         if let result = response["result"] {
             writeToStandardOutput(JSONSerializer.string(of: result) + "\n")
-            throw ProcessExit(code: 0)
+            return 0
         }
         writeToStandardError(JSONSerializer.string(of: response["error"] ?? .null) + "\n")
-        throw ProcessExit(code: 1)
+        return 1
     }
 }

@@ -1,52 +1,33 @@
-import ArgumentParser
 import CheckoutService
 
 /// `checkoutd`: serve JSON-RPC on stdin/stdout, or run one call.
-struct Checkoutd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "checkoutd",
-        abstract: "Checkout SDK features as a line-delimited JSON-RPC 2.0 service on stdin/stdout.",
-        discussion: """
-            With no subcommand, checkoutd serves: one JSON-RPC request per line on stdin,
-            one response per line on stdout, logs on stderr. End of input or service.shutdown
-            finishes the work already read and exits 0.
-            """,
-        version: CheckoutService.version,
-        subcommands: [Serve.self, Call.self],
-        defaultSubcommand: Serve.self
-    )
-
-    /// Runs the command line; usage errors exit 2, as API.md asks.
-    static func runFromCommandLine() -> Never {
+@main
+enum Checkoutd {
+    static func main() {
+        let invocation: Invocation
         do {
-            var command = try parseAsRoot()
-            try command.run()
-            exitProcess(0)
-        } catch let exit as ProcessExit {
-            exitProcess(exit.code)
-        } catch let failure as StartupFailure {
-            writeToStandardError("checkoutd: \(failure.message)\n")
-            exitProcess(2)
+            invocation = try Invocation.read(Array(CommandLine.arguments.dropFirst()))
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                writeToStandardOutput(fullMessage(for: error) + "\n")
-                exitProcess(0)
-            }
-            writeToStandardError(fullMessage(for: error) + "\n" + "Run 'checkoutd --help' for usage.\n")
+            // Usage errors exit 2, as API.md asks.
+            writeToStandardError("checkoutd: \(error.message)\nRun 'checkoutd --help' for usage.\n")
             exitProcess(2)
         }
-    }
-}
-
-/// Ends the process with `code` once the command has done its work.
-struct ProcessExit: Error {
-    let code: Int32
-}
-
-@main
-enum Main {
-    static func main() {
-        Checkoutd.runFromCommandLine()
+        do throws(StartupFailure) {
+            switch invocation {
+            case .version:
+                writeToStandardOutput(CheckoutService.version + "\n")
+                exitProcess(0)
+            case .help(let text):
+                writeToStandardOutput(text + "\n")
+                exitProcess(0)
+            case .serve(let options):
+                exitProcess(try Serve.run(options))
+            case .call(let method, let params, let options):
+                exitProcess(try Call.run(method: method, params: params, options: options))
+            }
+        } catch {
+            writeToStandardError("checkoutd: \(error.message)\n")
+            exitProcess(2)
+        }
     }
 }

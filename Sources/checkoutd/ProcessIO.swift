@@ -13,7 +13,7 @@ func writeToStandardError(_ text: String) {
     ProtocolWriter(descriptor: STDERR_FILENO).write(Array(text.utf8))
 }
 
-/// Writes text to stdout unbuffered (only `call` and `--help` use stdout directly).
+/// Writes text to stdout unbuffered (only `call`, `--help` and `--version` use stdout directly).
 func writeToStandardOutput(_ text: String) {
     ProtocolWriter(descriptor: STDOUT_FILENO).write(Array(text.utf8))
 }

@@ -1,14 +1,10 @@
-import ArgumentParser
 import CheckoutService
 import JSONRPC
 
 /// Serves JSON-RPC on stdin/stdout until end of input or `service.shutdown`.
-struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve JSON-RPC on stdin/stdout (the default).")
-
-    @OptionGroup var options: ServiceOptions
-
-    func run() throws {
+enum Serve {
+    /// Serves, and returns the exit code.
+    static func run(_ options: ServiceOptions) throws(StartupFailure) -> Int32 {
         let output = StandardIO.claimStandardOutput()
         let pipeBuffers = [0, output].map { StandardIO.enlargePipeBuffer($0).map(String.init) ?? "not a pipe" }
         let logger = options.bootstrapLogging()
@@ -20,10 +16,10 @@ struct Serve: ParsableCommand {
                                     limits: options.limits, logger: logger)
         switch connection.run() {
         case .endOfInput, .stopRequested, .outputClosed:
-            throw ProcessExit(code: 0)
+            return 0
         case .inputFailed(let errno):
             logger.error("reading stdin failed", metadata: ["errno": "\(errno)"])
-            throw ProcessExit(code: 1)
+            return 1
         }
     }
 }

@@ -1,51 +1,66 @@
-import ArgumentParser
 import CheckoutCore
 import CheckoutService
 import CheckoutStore
 import JSONRPC
 import Logging
 
-/// The flags every way of running checkoutd shares.
-struct ServiceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Freeze the service clock at this RFC 3339 instant.", valueName: "RFC3339"))
-    var clock: FrozenClock?
-
-    @Option(help: "Log level on stderr: error, warn, info or debug.")
-    var logLevel: LogLevel = .warn
-
-    @Option(help: ArgumentHelp("Longest request line accepted, in bytes.", valueName: "BYTES"))
-    var maxLineBytes: Int = 1 << 20
-
-    @Option(name: .customLong("session-ttl"), help: ArgumentHelp("How long a session lives.", valueName: "SECONDS"))
+/// The flags every way of running checkoutd shares, with their defaults.
+struct ServiceOptions: Equatable {
+    var clock: Timestamp?
+    var logLevel: Logger.Level = .warning
+    var maxLineBytes = 1 << 20
     var sessionTimeToLive: Int64 = ServiceConfiguration.defaultSessionTimeToLive
-
-    @Option(help: ArgumentHelp("Replace the embedded payment-product catalog with this JSON file.", valueName: "PATH"))
     var catalog: String?
-
-    @Option(help: ArgumentHelp("Replace the embedded IIN table with this JSON file.", valueName: "PATH"))
     var iin: String?
-
-    @Option(help: ArgumentHelp("Replace the embedded exchange-rates table with this JSON file.", valueName: "PATH"))
     var rates: String?
-
-    @Option(help: ArgumentHelp("Encrypt for this RSA private key (PEM, PKCS#1 or PKCS#8, at least 2048 bits) "
-                               + "instead of one generated at start-up.", valueName: "PATH"))
     var privateKey: String?
-
-    @Option(help: ArgumentHelp("Keep tokens and the platform key in this SQLite database (created if missing); "
-                               + "its secrets are sealed with the key file PATH.key.", valueName: "PATH"))
     var data: String?
 
-    func validate() throws {
-        guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
-        guard sessionTimeToLive >= 1 else { throw ValidationError("--session-ttl must be at least 1 second") }
-    }
+    /// Every flag, in the order help lists them: each reads its value into the options.
+    static let flags: [Flag] = [
+        Flag("--clock", "RFC3339", "Freeze the service clock at this RFC 3339 instant.") { options, value throws(UsageError) in
+            guard let instant = Timestamp(rfc3339: value) else {
+                throw UsageError("invalid value '\(value)' for '--clock': expected an RFC 3339 instant, e.g. 2026-11-21T10:00:00Z")
+            }
+            options.clock = instant
+        },
+        Flag("--log-level", "LEVEL", "Log level on stderr: error, warn, info or debug (default: warn).") { options, value throws(UsageError) in
+            guard let level = logLevels[value] else {
+                throw UsageError("invalid value '\(value)' for '--log-level': expected error, warn, info or debug")
+            }
+            options.logLevel = level
+        },
+        Flag("--max-line-bytes", "BYTES", "Longest request line accepted, in bytes (default: 1048576, at least 64).") {
+            options, value throws(UsageError) in
+            guard let bytes = Int(value), bytes >= 64 else {
+                throw UsageError("invalid value '\(value)' for '--max-line-bytes': expected a whole number of bytes, at least 64")
+            }
+            options.maxLineBytes = bytes
+        },
+        Flag("--session-ttl", "SECONDS", "How long a session lives (default: 3600).") { options, value throws(UsageError) in
+            guard let seconds = Int64(value), seconds >= 1 else {
+                throw UsageError("invalid value '\(value)' for '--session-ttl': expected a whole number of seconds, at least 1")
+            }
+            options.sessionTimeToLive = seconds
+        },
+        Flag("--catalog", "PATH", "Replace the embedded payment-product catalog with this JSON file.") { $0.catalog = $1 },
+        Flag("--iin", "PATH", "Replace the embedded IIN table with this JSON file.") { $0.iin = $1 },
+        Flag("--rates", "PATH", "Replace the embedded exchange-rates table with this JSON file.") { $0.rates = $1 },
+        Flag("--private-key", "PATH", "Encrypt for this RSA private key (PEM, PKCS#1 or PKCS#8, at least 2048 bits) "
+             + "instead of one generated at start-up.") { $0.privateKey = $1 },
+        Flag("--data", "PATH", "Keep tokens and the platform key in this SQLite database (created if missing); "
+             + "its secrets are sealed with the key file PATH.key.") { $0.data = $1 },
+    ]
+
+    private static let logLevels: [String: Logger.Level] = [
+        "error": .error, "warn": .warning, "info": .info, "debug": .debug,
+    ]
 
     /// The configuration the flags describe, with the data files they name loaded.
     /// A file that cannot be read or does not match its schema is a `StartupFailure`.
     func makeConfiguration() throws(StartupFailure) -> ServiceConfiguration {
         var configuration = ServiceConfiguration(
-            clock: clock.map { FixedClock($0.instant) } ?? SystemClock(), sessionTimeToLive: sessionTimeToLive)
+            clock: clock.map(FixedClock.init) ?? SystemClock(), sessionTimeToLive: sessionTimeToLive)
         if let catalog {
             configuration.catalog = try DataFileReader.load(catalog, flag: "--catalog", PaymentCatalog.load)
         }
@@ -89,7 +104,7 @@ struct ServiceOptions: ParsableArguments {
 
     /// Sends swift-log output to stderr, one line per event.
     func bootstrapLogging() -> Logger {
-        let level = logLevel.level
+        let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -99,25 +114,18 @@ struct ServiceOptions: ParsableArguments {
     }
 }
 
-/// `--clock` as parsed from the command line.
-struct FrozenClock: ExpressibleByArgument {
-    let instant: Timestamp
+/// One flag of the command line: `NAME VALUE_NAME`, what it does, and how its value is read.
+struct Flag: Sendable {
+    let name: String
+    let valueName: String
+    let help: String
+    let apply: @Sendable (inout ServiceOptions, String) throws(UsageError) -> Void
 
-    init?(argument: String) {
-        guard let instant = Timestamp(rfc3339: argument) else { return nil }
-        self.instant = instant
-    }
-}
-
-enum LogLevel: String, ExpressibleByArgument, CaseIterable {
-    case error, warn, info, debug
-
-    var level: Logger.Level {
-        switch self {
-        case .error: return .error
-        case .warn: return .warning
-        case .info: return .info
-        case .debug: return .debug
-        }
+    init(_ name: String, _ valueName: String, _ help: String,
+         apply: @escaping @Sendable (inout ServiceOptions, String) throws(UsageError) -> Void) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.apply = apply
     }
 }

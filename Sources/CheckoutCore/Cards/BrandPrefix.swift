@@ -94,7 +94,7 @@ public struct BrandPrefix: Sendable, Hashable, CustomStringConvertible {
     /// building them in one buffer: the brand table is made at start-up, where
     /// making them as lists of arrays took 1.1M of its 32M instructions.
     func forEachCoveringPrefix(_ body: ([UInt8]) -> Void) {
-        var cover = Cover(lower: lower, upper: upper)
+        let cover = Cover(lower: lower, upper: upper)
         var path: [UInt8] = []
         path.reserveCapacity(length)
         cover.visit(depth: 0, lowerIsBound: true, upperIsBound: true, path: &path, body)

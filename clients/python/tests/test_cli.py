@@ -37,13 +37,38 @@ def test_help_exits_0_and_describes_usage(binary):
     ["--max-line-bytes", "lots"],
     ["call"],
     ["call", "service.info", "{}", "extra"],
+    ["serve", "extra"],
+    ["help", "nothing"],
 ], ids=["unknown-flag", "clock-words", "clock-month-13", "clock-without-value", "bad-log-level",
-        "max-line-bytes-not-a-number", "call-without-method", "call-extra-argument"])
+        "max-line-bytes-not-a-number", "call-without-method", "call-extra-argument", "serve-extra-argument",
+        "help-unknown-command"])
 def test_usage_errors_exit_2_with_a_message_on_stderr(binary, args):
     done = run(binary, *args)
     assert done.returncode == 2, (done.returncode, done.stderr)
     assert done.stderr.strip(), "a usage error explains itself on stderr"
     assert done.stdout == b"", "nothing but protocol lines on stdout"
+
+
+@pytest.mark.parametrize("args, usage", [
+    (["help", "call"], "checkoutd call METHOD"),
+    (["call", "--help"], "checkoutd call METHOD"),
+    (["serve", "-h"], "checkoutd [serve]"),
+    (["help"], "checkoutd [serve]"),
+])
+def test_help_of_a_command_goes_to_stdout_and_lists_every_flag(binary, args, usage):
+    done = run(binary, *args)
+    assert done.returncode == 0 and done.stderr == b""
+    text = done.stdout.decode()
+    assert usage in text
+    for flag in ["--clock", "--log-level", "--max-line-bytes", "--session-ttl", "--catalog", "--iin", "--rates",
+                 "--private-key", "--data"]:
+        assert flag in text
+
+
+def test_a_flag_takes_its_value_after_an_equals_sign_too(binary):
+    done = run(binary, "call", "service.info", f"--clock={CLOCK}")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["now"] == CLOCK
 
 
 def test_call_prints_the_result_on_stdout_and_exits_0(binary, validator):
