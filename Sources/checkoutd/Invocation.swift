@@ -3,8 +3,8 @@
 /// The grammar is small (two commands, nine flags that each take one value), so
 /// checkoutd reads it itself instead of through swift-argument-parser: that
 /// package builds its model of the command by reflection on every start, which
-/// was about nine tenths of `checkoutd --version`'s CPU time and half of the
-/// time from spawn to the first response (README, Performance).
+/// was about nine tenths of `checkoutd --version`'s CPU time and more than a
+/// third of the time from spawn to the first response (README, Performance).
 enum Invocation: Equatable {
     /// `checkoutd [serve] [FLAGS]`
     case serve(ServiceOptions)
