@@ -45,7 +45,9 @@ enum Invocation: Equatable {
             guard let value = inlineValue ?? rest.popFirst() else {
                 throw UsageError("missing value for '\(flag.name) \(flag.valueName)'")
             }
-            try flag.apply(&options, value)
+            guard flag.apply(&options, value) else {
+                throw UsageError("invalid value '\(value)' for '\(flag.name)': expected \(flag.expecting)")
+            }
         }
 
         switch command ?? .serve {

@@ -16,32 +16,32 @@ struct ServiceOptions: Equatable {
     var privateKey: String?
     var data: String?
 
-    /// Every flag, in the order help lists them: each reads its value into the options.
+    /// Every flag, in the order help lists them: each reads its value into the
+    /// options, and says false when the value is not one it takes.
     static let flags: [Flag] = [
-        Flag("--clock", "RFC3339", "Freeze the service clock at this RFC 3339 instant.") { options, value throws(UsageError) in
-            guard let instant = Timestamp(rfc3339: value) else {
-                throw UsageError("invalid value '\(value)' for '--clock': expected an RFC 3339 instant, e.g. 2026-11-21T10:00:00Z")
-            }
+        Flag("--clock", "RFC3339", "Freeze the service clock at this RFC 3339 instant.",
+             expecting: "an RFC 3339 instant, e.g. 2026-11-21T10:00:00Z") { options, value in
+            guard let instant = Timestamp(rfc3339: value) else { return false }
             options.clock = instant
+            return true
         },
-        Flag("--log-level", "LEVEL", "Log level on stderr: error, warn, info or debug (default: warn).") { options, value throws(UsageError) in
-            guard let level = logLevels[value] else {
-                throw UsageError("invalid value '\(value)' for '--log-level': expected error, warn, info or debug")
-            }
+        Flag("--log-level", "LEVEL", "Log level on stderr: error, warn, info or debug (default: warn).",
+             expecting: "error, warn, info or debug") { options, value in
+            guard let level = logLevels[value] else { return false }
             options.logLevel = level
+            return true
         },
-        Flag("--max-line-bytes", "BYTES", "Longest request line accepted, in bytes (default: 1048576, at least 64).") {
-            options, value throws(UsageError) in
-            guard let bytes = Int(value), bytes >= 64 else {
-                throw UsageError("invalid value '\(value)' for '--max-line-bytes': expected a whole number of bytes, at least 64")
-            }
+        Flag("--max-line-bytes", "BYTES", "Longest request line accepted, in bytes (default: 1048576, at least 64).",
+             expecting: "a whole number of bytes, at least 64") { options, value in
+            guard let bytes = Int(value), bytes >= 64 else { return false }
             options.maxLineBytes = bytes
+            return true
         },
-        Flag("--session-ttl", "SECONDS", "How long a session lives (default: 3600).") { options, value throws(UsageError) in
-            guard let seconds = Int64(value), seconds >= 1 else {
-                throw UsageError("invalid value '\(value)' for '--session-ttl': expected a whole number of seconds, at least 1")
-            }
+        Flag("--session-ttl", "SECONDS", "How long a session lives (default: 3600).",
+             expecting: "a whole number of seconds, at least 1") { options, value in
+            guard let seconds = Int64(value), seconds >= 1 else { return false }
             options.sessionTimeToLive = seconds
+            return true
         },
         Flag("--catalog", "PATH", "Replace the embedded payment-product catalog with this JSON file.") { $0.catalog = $1 },
         Flag("--iin", "PATH", "Replace the embedded IIN table with this JSON file.") { $0.iin = $1 },
@@ -114,18 +114,29 @@ struct ServiceOptions: Equatable {
     }
 }
 
-/// One flag of the command line: `NAME VALUE_NAME`, what it does, and how its value is read.
+/// One flag of the command line: `NAME VALUE_NAME`, what it does, and how its
+/// value is read (false: not a value it takes; `expecting` says what would be).
 struct Flag: Sendable {
     let name: String
     let valueName: String
     let help: String
-    let apply: @Sendable (inout ServiceOptions, String) throws(UsageError) -> Void
+    let expecting: String
+    let apply: @Sendable (inout ServiceOptions, String) -> Bool
 
-    init(_ name: String, _ valueName: String, _ help: String,
-         apply: @escaping @Sendable (inout ServiceOptions, String) throws(UsageError) -> Void) {
+    init(_ name: String, _ valueName: String, _ help: String, expecting: String,
+         apply: @escaping @Sendable (inout ServiceOptions, String) -> Bool) {
         self.name = name
         self.valueName = valueName
         self.help = help
+        self.expecting = expecting
         self.apply = apply
+    }
+
+    /// A flag that takes any value, such as a path.
+    init(_ name: String, _ valueName: String, _ help: String, set: @escaping @Sendable (inout ServiceOptions, String) -> Void) {
+        self.init(name, valueName, help, expecting: "any text") { options, value in
+            set(&options, value)
+            return true
+        }
     }
 }

@@ -55,11 +55,12 @@ enum Usage {
         let entries = ServiceOptions.flags.map { ("  \($0.name) \($0.valueName)", $0.help) }
             + [("  -h, --help", "Show this help."), ("  --version", "Show the version.")]
         for (head, help) in entries {
-            var line = head.count < column ? head.padded(to: column) : head
-            if head.count >= column {
+            var line = head
+            if line.count >= column { // a long flag gets a line of its own
                 lines.append(line)
-                line = "".padded(to: column)
+                line = ""
             }
+            line = line.padded(to: column)
             for word in help.split(separator: " ") {
                 if line.count + word.count + 1 > width, line.count > column {
                     lines.append(line)
