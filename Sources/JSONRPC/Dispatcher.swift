@@ -99,6 +99,11 @@ public final class Dispatcher: Sendable {
             reject(.invalidUTF8(offset: offset), into: &output)
             return true
         }
+        // Requests are logged the general way only.
+        if !logsRequests, let envelope = CanonicalEnvelope(raw),
+           let handled = handleCanonical(envelope, into: &output, independentOnly: independentOnly) {
+            return handled
+        }
         do throws(JSONParseError) {
             return try JSONParser.withTape(of: raw) { tape in
                 if tape[0].kind == .array {
@@ -117,6 +122,35 @@ public final class Dispatcher: Sendable {
         } catch {
             reject(.parseError(error), into: &output)
             return true
+        }
+    }
+
+    /// Answers a line in the envelope's usual form (`CanonicalEnvelope`) whose
+    /// method runs on this thread, parsing only its params. Nil, having appended
+    /// nothing, when the general way must handle it: a method it does not know
+    /// or that runs on a worker, or params that do not parse (so every error is
+    /// worded in one place).
+    private func handleCanonical(_ envelope: CanonicalEnvelope, into output: inout [UInt8], independentOnly: Bool) -> Bool? {
+        guard let entry = registry.entry(namedBytes: envelope.method) else { return nil }
+        if case .concurrent = entry.execution { return nil }
+        do throws(JSONParseError) {
+            return try JSONParser.withTape(of: envelope.params, enclosingDepth: 1) { tape -> Bool in
+                let params = RequestParams(tape: tape, index: 0)
+                if independentOnly, !entry.runsIndependently(params) { return false }
+                let id = envelope.id
+                let context = RequestContext(id: id, stopper: stopper)
+                let failure = Response.appendResult(idText: envelope.idText, to: &output) {
+                    entry.invoke(params, context, appendingResultTo: &$0)
+                }
+                if let failure {
+                    logIfInternal(failure, entry.name)
+                    output.append(contentsOf: Response.error(id: id, failure))
+                }
+                output.append(0x0A)
+                return true
+            }
+        } catch {
+            return nil
         }
     }
 

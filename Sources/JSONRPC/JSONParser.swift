@@ -32,14 +32,16 @@ public struct JSONParser {
     }
 
     /// Parses `bytes` and runs `body` with their tape (the root value at index 0),
-    /// which is valid only during the call.
+    /// which is valid only during the call. `enclosingDepth` counts containers
+    /// around the text, for a value cut from a larger one: the nesting limit
+    /// holds as if the whole were parsed.
     public static func withTape<Output>(
-        of bytes: UnsafeRawBufferPointer, _ body: (JSONTape) -> Output
+        of bytes: UnsafeRawBufferPointer, enclosingDepth: Int = 0, _ body: (JSONTape) -> Output
     ) throws(JSONParseError) -> Output {
         try withUnsafeTemporaryAllocation(of: JSONTape.Token.self, capacity: scratchTokens) { scratch throws(JSONParseError) in
             var tokens = TokenBuffer(scratch: scratch)
             defer { tokens.release() }
-            try parseDocument(bytes, into: &tokens)
+            try parseDocument(bytes, into: &tokens, enclosingDepth: enclosingDepth)
             return body(JSONTape(bytes: bytes, tokens: UnsafeBufferPointer(start: tokens.storage.baseAddress, count: tokens.count)))
         }
     }
@@ -53,7 +55,7 @@ public struct JSONParser {
 
     private typealias Token = JSONTape.Token
 
-    private static func parseDocument(_ text: UnsafeRawBufferPointer, into tokens: inout TokenBuffer) throws(JSONParseError) {
+    private static func parseDocument(_ text: UnsafeRawBufferPointer, into tokens: inout TokenBuffer, enclosingDepth: Int) throws(JSONParseError) {
         guard let base = text.baseAddress, text.count > 0 else {
             throw JSONParseError(offset: 0, message: "unexpected end of input, expected a value")
         }
@@ -62,7 +64,7 @@ public struct JSONParser {
         let bytes = UnsafeRawBufferPointer(start: base, count: text.count)
         let count = bytes.count
         var position = 0
-        var depth = 0
+        var depth = enclosingDepth
         // The innermost open container's token, -1 outside every container.
         var container = -1
         // True where an object's member name is due rather than a value.

@@ -83,6 +83,11 @@ public struct MethodRegistry: Sendable {
 
     public subscript(name: String) -> Entry? { entries[name] }
 
+    /// The method whose name is exactly `name`'s bytes.
+    func entry(namedBytes name: UnsafeRawBufferPointer) -> Entry? {
+        byNameBytes.value(named: name)
+    }
+
     /// The method named by the string at `index` of a request's tape.
     func entry(namedAt index: Int, in tape: JSONTape) -> Entry? {
         tape[index].isEscaped ? entries[tape.string(at: index)] : byNameBytes.value(named: tape.text(at: index))

@@ -5,6 +5,18 @@ enum Response {
     /// `writeResult` appends, then `}`. When `writeResult` fails, `output` is
     /// put back as it was and the error is returned for the caller to answer.
     static func appendResult(id: JSONValue, to output: inout [UInt8], _ writeResult: (inout [UInt8]) -> RPCError?) -> RPCError? {
+        appendResult(to: &output, writingID: { JSONSerializer.write(id, to: &$0) }, writeResult)
+    }
+
+    /// `appendResult(id:to:_:)` for an id given as its JSON text.
+    static func appendResult(idText: UnsafeRawBufferPointer, to output: inout [UInt8], _ writeResult: (inout [UInt8]) -> RPCError?) -> RPCError? {
+        appendResult(to: &output, writingID: { $0.append(contentsOf: idText) }, writeResult)
+    }
+
+    @inline(__always)
+    private static func appendResult(
+        to output: inout [UInt8], writingID writeID: (inout [UInt8]) -> Void, _ writeResult: (inout [UInt8]) -> RPCError?
+    ) -> RPCError? {
         let start = output.count
         if start == 0 {
             // A new buffer gets room for a typical result without going past the
@@ -13,7 +25,7 @@ enum Response {
             output.reserveCapacity(512)
         }
         (#"{"jsonrpc":"2.0","id":"# as StaticString).withUTF8Buffer { output.append(contentsOf: $0) }
-        JSONSerializer.write(id, to: &output)
+        writeID(&output)
         (#","result":"# as StaticString).withUTF8Buffer { output.append(contentsOf: $0) }
         if let error = writeResult(&output) {
             output.removeSubrange(start...)

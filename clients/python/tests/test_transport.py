@@ -642,3 +642,31 @@ def test_the_pipes_get_a_mebibyte_buffer_for_a_pipelining_host(raw):
     grantable = min(1 << 20, int(Path("/proc/sys/fs/pipe-max-size").read_text()))
     for pipe in (raw.process.stdin, raw.process.stdout):
         assert fcntl.fcntl(pipe.fileno(), fcntl.F_GETPIPE_SZ) == grantable
+
+
+# -- one answer however the envelope is spelled --------------------------------
+
+SPELLED_REQUESTS = [
+    ("card.validate", {"pan": "4111 1111 1111 1111", "expiryDate": "12/30", "cvc": "123"}),
+    ("card.validate", {"pan": "4111 1111", "expiryDate": "13/20", "cvc": 12}),
+    ("card.validate", {"pan": "4111", "surprise": True, "pan ": "x"}),
+    ("card.validate", {"pan": "4111", "clientSessionId": "cs_missing"}),
+    ("card.format", {"pan": "378282246310005"}),
+    ("iin.details", {"pan": "41111111"}),
+    ("mask.apply", {"value": "1234567890", "mask": "{{99}} {{99}} {{99}} {{99}} {{99}}"}),
+    ("service.info", {}),
+    ("no.such.method", {}),
+]
+
+
+@pytest.mark.parametrize("raw_id", ['7', '-3', '0', '2.5', '"abc"', '""', '"caf\u00e9"', '"a\\"b"'],
+                         ids=lambda raw_id: raw_id)
+@pytest.mark.parametrize("method,params", SPELLED_REQUESTS, ids=lambda value: dumps(value))
+def test_a_request_gets_the_same_answer_however_its_envelope_is_spelled(raw, raw_id, method, params):
+    # checkoutd answers the compact form members in the usual order without
+    # parsing the envelope (README, Performance); the answer must not tell.
+    compact = '{"jsonrpc":"2.0","id":%s,"method":%s,"params":%s}' % (raw_id, dumps(method), dumps(params))
+    spaced = '{ "params": %s, "method": %s, "jsonrpc": "2.0", "id": %s }' % (
+        json.dumps(params), json.dumps(method), raw_id)
+    raw.send(compact + "\n" + spaced + "\n")
+    assert raw.read_line() == raw.read_line()
