@@ -55,10 +55,12 @@ struct CanonicalEnvelope {
 
         init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
+        @inline(__always)
         func text(from start: Int) -> UnsafeRawBufferPointer {
             UnsafeRawBufferPointer(rebasing: bytes[start..<position])
         }
 
+        @inline(__always)
         mutating func skip(_ literal: StaticString) -> Bool {
             let count = literal.utf8CodeUnitCount
             guard bytes.count - position >= count,
@@ -67,6 +69,7 @@ struct CanonicalEnvelope {
             return true
         }
 
+        @inline(__always)
         mutating func skip(_ byte: UInt8) -> Bool {
             guard position < bytes.count, bytes[position] == byte else { return false }
             position += 1
@@ -75,6 +78,7 @@ struct CanonicalEnvelope {
 
         /// An integer as JSON writes one (no leading zeros), stopping before
         /// anything else: a fraction or exponent then fails the next match.
+        @inline(__always)
         mutating func skipInteger() -> Bool {
             _ = skip(UInt8(ascii: "-"))
             let first = position
@@ -84,6 +88,7 @@ struct CanonicalEnvelope {
 
         /// Up to the closing quote, which is not skipped; false at an escape, a
         /// control character (which JSON does not allow raw) or the line's end.
+        @inline(__always)
         mutating func skipStringContents() -> Bool {
             position = JSONStringBytes.firstSpecial(in: bytes, from: position)
             return position < bytes.count && bytes[position] == UInt8(ascii: "\"")

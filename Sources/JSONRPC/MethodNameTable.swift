@@ -59,10 +59,21 @@ struct MethodNameTable<Value: Sendable>: Sendable {
         slots[index] = slot
     }
 
-    /// FNV-1a, 64-bit, with its high half folded into the low bits a slot index takes.
+    /// A name of eight bytes or more is hashed from its length and its first and
+    /// last eight bytes, two loads (which cover every byte of a name up to
+    /// sixteen long); a shorter one byte by byte, FNV-1a. The result is mixed so
+    /// every byte reaches the low bits a slot index takes.
     private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return Int(truncatingIfNeeded: hash ^ hash >> 32)
+        var hash: UInt64
+        if bytes.count >= 8 {
+            let first = bytes.loadUnaligned(as: UInt64.self)
+            let last = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ last ^ UInt64(bytes.count)
+        } else {
+            hash = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+        hash = (hash ^ hash >> 32) &* 0xC2B2_AE3D_27D4_EB4F
+        return Int(truncatingIfNeeded: hash ^ hash >> 29)
     }
 }
