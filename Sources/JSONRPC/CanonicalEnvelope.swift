@@ -10,6 +10,9 @@ struct CanonicalEnvelope {
     /// The id's JSON text, quotes included for a string: written back as is,
     /// which is what the serializer would write for it.
     let idText: UnsafeRawBufferPointer
+    /// The id as an integer when its text is one of at most 18 digits other
+    /// than `-0`, so `String(integerID)` writes it back exactly.
+    let integerID: Int?
     /// The method name's bytes, without quotes.
     let method: UnsafeRawBufferPointer
     /// The params' text, from its `{` to the byte before the envelope's closing `}`.
@@ -23,6 +26,11 @@ struct CanonicalEnvelope {
         return .number(String(decoding: idText, as: UTF8.self))
     }
 
+    /// The context the request's handler gets.
+    func context(stopper: @escaping @Sendable () -> Void) -> RequestContext {
+        integerID.map { RequestContext(integerID: $0, stopper: stopper) } ?? RequestContext(id: id, stopper: stopper)
+    }
+
     private static let opening: StaticString = #"{"jsonrpc":"2.0","id":"#
     private static let methodKey: StaticString = #","method":""#
     private static let paramsKey: StaticString = #"","params":{"#
@@ -33,8 +41,10 @@ struct CanonicalEnvelope {
         let idStart = reader.position
         if reader.skip(UInt8(ascii: "\"")) {
             guard reader.skipStringContents(), reader.skip(UInt8(ascii: "\"")) else { return nil }
+            integerID = nil
         } else {
-            guard reader.skipInteger() else { return nil }
+            guard let integer = reader.skipInteger() else { return nil }
+            integerID = integer
         }
         idText = reader.text(from: idStart)
         guard reader.skip(Self.methodKey) else { return nil }
@@ -78,12 +88,23 @@ struct CanonicalEnvelope {
 
         /// An integer as JSON writes one (no leading zeros), stopping before
         /// anything else: a fraction or exponent then fails the next match.
+        /// False when there is none; nil as its value when it has more than 18
+        /// digits or is `-0`.
         @inline(__always)
-        mutating func skipInteger() -> Bool {
-            _ = skip(UInt8(ascii: "-"))
+        mutating func skipInteger() -> Int?? {
+            let isNegative = skip(UInt8(ascii: "-"))
             let first = position
-            while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
-            return position > first && (position == first + 1 || bytes[first] != UInt8(ascii: "0"))
+            var value = 0
+            while position < bytes.count {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                value = value &* 10 &+ Int(digit)
+                position += 1
+            }
+            let digits = position - first
+            guard digits > 0, digits == 1 || bytes[first] != UInt8(ascii: "0") else { return nil }
+            guard digits <= 18, !(isNegative && value == 0) else { return .some(nil) }
+            return .some(isNegative ? -value : value)
         }
 
         /// Up to the closing quote, which is not skipped; false at an escape, a

@@ -126,32 +126,54 @@ public final class Dispatcher: Sendable {
     }
 
     /// Answers a line in the envelope's usual form (`CanonicalEnvelope`) whose
-    /// method runs on this thread, parsing only its params. Nil, having appended
-    /// nothing, when the general way must handle it: a method it does not know
-    /// or that runs on a worker, or params that do not parse (so every error is
-    /// worded in one place).
+    /// method runs on this thread: from the params' unparsed text when the
+    /// method reads it (`RPCMethod.readCompactParams`), else parsing only the
+    /// params. Nil, having appended nothing, when the general way must handle
+    /// it: a method it does not know or that runs on a worker, or params that
+    /// do not parse (so every error is worded in one place).
     private func handleCanonical(_ envelope: CanonicalEnvelope, into output: inout [UInt8], independentOnly: Bool) -> Bool? {
         guard let entry = registry.entry(namedBytes: envelope.method) else { return nil }
         if case .concurrent = entry.execution { return nil }
+        let context = envelope.context(stopper: stopper)
+        // A line offered to run beside earlier ones is answered from unparsed
+        // params only when they show it may; otherwise parsing decides (a line
+        // that does not parse is answered at once either way).
+        if !independentOnly || entry.runsIndependently(compactParams: envelope.params) == true {
+            let start = output.count
+            var call = CompactParamsCall.unread
+            let failure = Response.appendResult(idText: envelope.idText, to: &output) {
+                call = entry.invoke(compactParams: envelope.params, context, appendingResultTo: &$0)
+                guard case .ran(let failure) = call else { return nil }
+                return failure
+            }
+            if case .ran = call {
+                finishAnswer(failure, of: entry, context: context, into: &output)
+                return true
+            }
+            output.removeSubrange(start...)
+        }
         do throws(JSONParseError) {
             return try JSONParser.withTape(of: envelope.params, enclosingDepth: 1) { tape -> Bool in
                 let params = RequestParams(tape: tape, index: 0)
                 if independentOnly, !entry.runsIndependently(params) { return false }
-                let id = envelope.id
-                let context = RequestContext(id: id, stopper: stopper)
                 let failure = Response.appendResult(idText: envelope.idText, to: &output) {
                     entry.invoke(params, context, appendingResultTo: &$0)
                 }
-                if let failure {
-                    logIfInternal(failure, entry.name)
-                    output.append(contentsOf: Response.error(id: id, failure))
-                }
-                output.append(0x0A)
+                finishAnswer(failure, of: entry, context: context, into: &output)
                 return true
             }
         } catch {
             return nil
         }
+    }
+
+    /// Ends a usual-form request's answer: its error response when it failed, then the newline.
+    private func finishAnswer(_ failure: RPCError?, of entry: MethodRegistry.Entry, context: RequestContext, into output: inout [UInt8]) {
+        if let failure {
+            logIfInternal(failure, entry.name)
+            output.append(contentsOf: Response.error(id: context.id ?? .null, failure))
+        }
+        output.append(0x0A)
     }
 
     private func reject(_ error: RPCError, into output: inout [UInt8]) {

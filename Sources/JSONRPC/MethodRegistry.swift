@@ -7,14 +7,17 @@ public struct MethodRegistry: Sendable {
         public let execution: Execution
         let handler: @Sendable (RequestParams, RequestContext, inout [UInt8]) -> RPCError?
         let preparer: @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>
+        let compactHandler: @Sendable (UnsafeRawBufferPointer, RequestContext, inout [UInt8]) -> CompactParamsCall
 
         init(name: String, execution: Execution,
              handler: @escaping @Sendable (RequestParams, RequestContext, inout [UInt8]) -> RPCError?,
-             preparer: @escaping @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>) {
+             preparer: @escaping @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>,
+             compactHandler: @escaping @Sendable (UnsafeRawBufferPointer, RequestContext, inout [UInt8]) -> CompactParamsCall) {
             self.name = name
             self.execution = execution
             self.handler = handler
             self.preparer = preparer
+            self.compactHandler = compactHandler
         }
 
         /// The handler with its params read: it runs the method and appends the
@@ -25,6 +28,21 @@ public struct MethodRegistry: Sendable {
         /// result to `output`; on failure returns the error and leaves `output` as it was.
         public func invoke(_ params: RequestParams, _ context: RequestContext, appendingResultTo output: inout [UInt8]) -> RPCError? {
             handler(params, context, &output)
+        }
+
+        /// `invoke` on the params' unparsed text, when the method reads it
+        /// (`RPCMethod.readCompactParams`).
+        func invoke(compactParams text: UnsafeRawBufferPointer, _ context: RequestContext,
+                    appendingResultTo output: inout [UInt8]) -> CompactParamsCall {
+            compactHandler(text, context, &output)
+        }
+
+        /// Whether a request whose params are `text` may run beside the
+        /// requests before it; nil when only the parsed params can tell.
+        func runsIndependently(compactParams text: UnsafeRawBufferPointer) -> Bool? {
+            guard case .independent(let orderingMember) = execution else { return false }
+            guard let orderingMember else { return true }
+            return CompactMembers.contains(orderingMember, in: text).map { !$0 }
         }
 
         /// Reads `params` now, while the line they are in is at hand, for a call
@@ -76,6 +94,8 @@ public struct MethodRegistry: Sendable {
             Method.readParams(params).map { decoded in
                 { context, output in Method.run(handler, params: decoded, context: context, appendingResultTo: &output) }
             }.mapError { .invalidParams($0.problems) }
+        }, compactHandler: { text, context, output in
+            Method.invoke(handler, compactParams: text, context: context, appendingResultTo: &output)
         })
         entries[Method.name] = entry
         byNameBytes.insert(entry, named: Method.name)

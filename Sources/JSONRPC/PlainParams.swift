@@ -20,12 +20,29 @@ extension PlainParams {
         guard var reader = PlainParamsReader(params), let value = Self(plain: &reader), reader.isComplete else { return nil }
         return value
     }
+
+    /// The params read plainly from their text, unparsed, when it is in the
+    /// compact form `CompactMembers` reads and its members come in the order
+    /// `init?(plain:)` asks for them; nil otherwise, and then `readPlainly`
+    /// decides. Where both answer, they answer alike.
+    @inlinable
+    public static func readCompactly(from text: UnsafeRawBufferPointer) -> Self? {
+        var reader = PlainParamsReader(compactText: text)
+        guard let value = Self(plain: &reader), reader.isComplete else { return nil }
+        return value
+    }
 }
 
 /// The members of a params object, read by name for `PlainParams` from the
 /// request line's tape. Each accessor answers nil for a member that is absent,
 /// and for one of another type, which also makes the params not plain. `null` is
 /// another type: the decoder turns it down for optional members too, and says so.
+///
+/// Made from compact text (`PlainParams.readCompactly`), it reads the members
+/// one after another, each only if it is the one asked for next; a member
+/// asked for out of order stays unread, so the reading is not complete, and
+/// only string members are read (any other accessor meeting its member stops
+/// the reading). Then the tape decides.
 public struct PlainParamsReader {
     @usableFromInline let tape: JSONTape?
     @usableFromInline let object: Int
@@ -35,12 +52,16 @@ public struct PlainParamsReader {
     /// Where `valueIndex(of:)` starts looking: a member key's index, and its place among the members.
     @usableFromInline var nextMember: Int
     @usableFromInline var nextOrdinal = 0
+    /// The params' text when read compactly; `nextMember` is then the offset of
+    /// the next member's opening quote, or of the closing `}`.
+    @usableFromInline let compact: UnsafeRawBufferPointer?
 
     @usableFromInline
     init?(_ params: RequestParams) {
         tape = params.tape
         object = params.index
         nextMember = params.index + 1
+        compact = nil
         if let tape {
             guard tape[object].kind == .object else { return nil }
             memberCount = Int(tape[object].count)
@@ -49,9 +70,21 @@ public struct PlainParamsReader {
         }
     }
 
+    @usableFromInline
+    init(compactText text: UnsafeRawBufferPointer) {
+        tape = nil
+        object = 0
+        memberCount = 0
+        nextMember = 1
+        compact = text
+    }
+
     /// True when every member was read, each with the type asked for: nothing
     /// unknown, repeated or mistyped was met.
-    public var isComplete: Bool { isPlain && membersRead == memberCount }
+    public var isComplete: Bool {
+        if let compact { return isPlain && CompactMembers.isEnd(of: compact, at: nextMember) }
+        return isPlain && membersRead == memberCount
+    }
 
     public mutating func string(_ key: StaticString) -> String? {
         string(key, as: { $0 })
@@ -63,14 +96,16 @@ public struct PlainParamsReader {
     /// reading looked up `Optional<Value>`'s metadata at run time per request.
     @inlinable
     public mutating func string<Value>(_ key: StaticString, as convert: (String) -> Value?) -> Value? {
-        read(key) { tape, index in tape[index].kind == .string ? convert(tape.string(at: index)) : nil }
+        if compact != nil { return compactString(key) { convert(String(decoding: $0, as: UTF8.self)) } }
+        return read(key) { tape, index in tape[index].kind == .string ? convert(tape.string(at: index)) : nil }
     }
 
     /// A string member made into a value from its UTF-8 text by `convert`,
     /// without making a `String` of it first (unless it has escapes to decode).
     @inlinable
     public mutating func string<Value>(_ key: StaticString, fromUTF8 convert: (UnsafeRawBufferPointer) -> Value?) -> Value? {
-        read(key) { tape, index in
+        if compact != nil { return compactString(key, convert) }
+        return read(key) { tape, index in
             guard tape[index].kind == .string else { return nil }
             guard tape[index].isEscaped else { return convert(tape.text(at: index)) }
             var decoded = tape.string(at: index)
@@ -126,6 +161,11 @@ public struct PlainParamsReader {
 
     @inlinable
     mutating func read<Value>(_ key: StaticString, _ convert: (JSONTape, Int) -> Value?) -> Value? {
+        if compact != nil {
+            // Compact reading takes strings only: a member asked for as anything else stops it.
+            if compactMember(named: key) != nil { isPlain = false }
+            return nil
+        }
         guard let tape, let index = valueIndex(of: key) else { return nil }
         membersRead += 1
         guard let converted = convert(tape, index) else {
@@ -133,6 +173,31 @@ public struct PlainParamsReader {
             return nil
         }
         return converted
+    }
+
+    /// A string member read compactly, made into a value by `convert`.
+    @inlinable
+    mutating func compactString<Value>(_ key: StaticString, _ convert: (UnsafeRawBufferPointer) -> Value?) -> Value? {
+        guard let member = compactMember(named: key) else { return nil }
+        nextMember = member.next
+        guard let converted = convert(member.value) else {
+            isPlain = false
+            return nil
+        }
+        return converted
+    }
+
+    /// The next member in compact text when it is named `key`; nil when it is
+    /// another, or there is none. One that is not in the compact form stops
+    /// the reading.
+    @usableFromInline
+    mutating func compactMember(named key: StaticString) -> CompactMembers.Member? {
+        guard isPlain, let compact, !CompactMembers.isEnd(of: compact, at: nextMember) else { return nil }
+        guard let member = CompactMembers.member(in: compact, at: nextMember) else {
+            isPlain = false
+            return nil
+        }
+        return member.isNamed(key) ? member : nil
     }
 
     /// The index of the value of a member named `key`. The search starts after

@@ -12,6 +12,11 @@ public protocol RPCMethod: Sendable {
     /// Reads the request's params: through `ParamsDecoder`, plainly first for `PlainParams`.
     static func readParams(_ params: RequestParams) -> Swift.Result<Params, ParamsError>
 
+    /// Reads the params from the unparsed text of a request in the envelope's
+    /// usual form: for `PlainParams`, when they are compact (see
+    /// `PlainParams.readCompactly`); nil sends the caller to `readParams`.
+    static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params?
+
     /// Appends the result's JSON text: through `JSONTextEncoder`, directly for a
     /// `JSONTextWritable` result.
     static func appendResult(_ result: Result, to output: inout [UInt8]) throws
@@ -24,6 +29,14 @@ public protocol RPCMethod: Sendable {
         _ handler: (Params, RequestContext) throws -> Result, params: RequestParams, context: RequestContext,
         appendingResultTo output: inout [UInt8]
     ) -> RPCError?
+
+    /// `invoke` on the unparsed params of a request in the envelope's usual
+    /// form, read by `readCompactParams`; `unread`, having run nothing, when
+    /// that reads nothing. A requirement for the same reason as `invoke`.
+    static func invoke(
+        _ handler: (Params, RequestContext) throws -> Result, compactParams text: UnsafeRawBufferPointer,
+        context: RequestContext, appendingResultTo output: inout [UInt8]
+    ) -> CompactParamsCall
 
     /// Runs `handler` on params already read and appends the JSON text of its
     /// result to `output`; on failure returns the error. The second half of
@@ -47,6 +60,9 @@ extension RPCMethod {
     }
 
     @inlinable
+    public static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params? { nil }
+
+    @inlinable
     public static func appendResult(_ result: Result, to output: inout [UInt8]) throws {
         try JSONTextEncoder.encode(result, appendingTo: &output)
     }
@@ -60,6 +76,15 @@ extension RPCMethod {
         case .success(let decoded): run(handler, params: decoded, context: context, appendingResultTo: &output)
         case .failure(let error): .invalidParams(error.problems)
         }
+    }
+
+    @inlinable
+    public static func invoke(
+        _ handler: (Params, RequestContext) throws -> Result, compactParams text: UnsafeRawBufferPointer,
+        context: RequestContext, appendingResultTo output: inout [UInt8]
+    ) -> CompactParamsCall {
+        guard let params = readCompactParams(text) else { return .unread }
+        return .ran(run(handler, params: params, context: context, appendingResultTo: &output))
     }
 
     @inlinable
@@ -87,6 +112,11 @@ extension RPCMethod where Params: PlainParams {
         if let read = Params.readPlainly(from: params) { return .success(read) }
         return ParamsDecoder.decode(Params.self, from: params.value)
     }
+
+    @inlinable
+    public static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params? {
+        Params.readCompactly(from: text)
+    }
 }
 
 extension RPCMethod where Params: PlainParams & ParamsChecking {
@@ -101,6 +131,14 @@ extension RPCMethod where Params: PlainParams & ParamsChecking {
         }
         return ParamsDecoder.decode(Params.self, from: params.value)
     }
+
+    @inlinable
+    public static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params? {
+        guard let read = Params.readCompactly(from: text) else { return nil }
+        var checks = ParamChecks()
+        read.check(&checks)
+        return checks.problems.isEmpty ? read : nil
+    }
 }
 
 extension RPCMethod where Result: JSONTextWritable {
@@ -108,6 +146,14 @@ extension RPCMethod where Result: JSONTextWritable {
     public static func appendResult(_ result: Result, to output: inout [UInt8]) {
         JSONTextWriter.append(result, to: &output)
     }
+}
+
+/// What running a method on a request's unparsed params did.
+public enum CompactParamsCall {
+    /// The params were not read: nothing ran and nothing was appended.
+    case unread
+    /// The method ran; its error if it failed, else its result was appended.
+    case ran(RPCError?)
 }
 
 /// Where a handler runs.
@@ -144,13 +190,34 @@ public struct EmptyResult: Encodable, Sendable, Hashable {
 /// What a handler can see of the request it serves and of its connection.
 public struct RequestContext: Sendable {
     /// The request's id; nil for a notification.
-    public let id: JSONValue?
+    public var id: JSONValue? {
+        switch identity {
+        case .value(let id): id
+        case .integer(let id): .number(String(id))
+        }
+    }
+    private let identity: Identity
     let cancellation: CancellationFlag?
     let stopper: @Sendable () -> Void
 
+    /// An integer id is kept as one until asked for: few handlers look at
+    /// their id, and making its text into a `JSONValue` for every request cost
+    /// about 150 instructions.
+    private enum Identity: Sendable {
+        case value(JSONValue?)
+        case integer(Int)
+    }
+
     public init(id: JSONValue?, cancellation: CancellationFlag? = nil, stopper: @escaping @Sendable () -> Void = {}) {
-        self.id = id
+        identity = .value(id)
         self.cancellation = cancellation
+        self.stopper = stopper
+    }
+
+    /// A request whose id is `id`, written as `String(id)` writes it.
+    init(integerID id: Int, stopper: @escaping @Sendable () -> Void) {
+        identity = .integer(id)
+        cancellation = nil
         self.stopper = stopper
     }
 

@@ -52,6 +52,22 @@ struct CanonicalEnvelopeTests {
         #expect(parts(line) == nil)
     }
 
+    /// An integer id is kept as an integer only when writing it back gives
+    /// its text exactly; the handler's context has the id the general way gives.
+    @Test(arguments: [
+        ("0", 0 as Int?), ("-0", nil), ("7", 7), ("-12", -12), ("123456789012345678", 123_456_789_012_345_678),
+        ("1234567890123456789", nil), ("-12345678901234567", -12_345_678_901_234_567), (#""42""#, nil),
+    ])
+    func integerIDsAreKeptOnlyWhenTheyWriteBackExactly(_ idText: String, _ integer: Int?) throws {
+        let line = #"{"jsonrpc":"2.0","id":\#(idText),"method":"a","params":{}}"#
+        let (integerID, contextID, id) = try #require(Array(line.utf8).withUnsafeBytes { raw in
+            CanonicalEnvelope(raw).map { ($0.integerID, $0.context(stopper: {}).id, $0.id) }
+        })
+        #expect(integerID == integer)
+        #expect(contextID == id)
+        #expect(JSONSerializer.string(of: id) == idText)
+    }
+
     /// Lines near the usual form: each of the seeds, and every line one byte
     /// away from one (a byte dropped, or one of the envelope's own bytes put in
     /// or put in place), answered by a dispatcher that takes the usual form's
@@ -65,6 +81,9 @@ struct CanonicalEnvelopeTests {
             #"{"jsonrpc":"2.0","id":3,"method":"test.fail","params":{}}"#,
             #"{"jsonrpc":"2.0","id":4,"method":"test.slow","params":{}}"#,
             #"{"jsonrpc":"2.0","id":5,"method":"test.peek","params":{"count":true}}"#,
+            #"{"jsonrpc":"2.0","id":6,"method":"test.plain","params":{"name":"a","code":"b","group":"c"}}"#,
+            #"{"jsonrpc":"2.0","id":7,"method":"test.plain","params":{"name":"a","flag":true}}"#,
+            #"{"jsonrpc":"2.0","id":8,"method":"test.plain","params":{"code":"bad","name":"a"}}"#,
             Self.nested(depth: JSONParser.maximumDepth),
             Self.nested(depth: JSONParser.maximumDepth + 1),
         ]

@@ -57,6 +57,41 @@ enum Peek: RPCMethod {
     struct Result: Encodable, Sendable { let text: String?; let count: Int?; let thread: UInt }
 }
 
+/// Params read plainly, compact text included: answers what it read. Runs
+/// beside earlier requests unless it names a `group`.
+enum Plain: RPCMethod {
+    static let name = "test.plain"
+    static let execution = Execution.independent(orderedWhenGiven: "group")
+    struct Params: Decodable, Sendable, Equatable, PlainParams {
+        let name: String
+        let code: String?
+        let flag: Bool?
+        let group: String?
+
+        init?(plain params: inout PlainParamsReader) {
+            guard let name = params.string("name") else { return nil }
+            self.name = name
+            code = params.string("code", as: { $0 == "bad" ? nil : $0 })
+            flag = params.bool("flag")
+            group = params.string("group")
+        }
+
+        enum CodingKeys: String, CodingKey { case name, code, flag, group }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            code = try container.decodeIfPresent(String.self, forKey: .code)
+            flag = try container.decodeIfPresent(Bool.self, forKey: .flag)
+            group = try container.decodeIfPresent(String.self, forKey: .group)
+            if code == "bad" {
+                throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "not bad")
+            }
+        }
+    }
+    struct Result: Encodable, Sendable { let name: String; let code: String?; let flag: Bool?; let group: String? }
+}
+
 /// Asks the connection to stop after it.
 enum Stop: RPCMethod {
     static let name = "test.stop"
@@ -89,6 +124,9 @@ func testRegistry(gate: Gate = Gate()) -> MethodRegistry {
     registry.register(Peek.self) { params, _ in
         Peek.Result(text: params.text, count: params.count == true ? count.value : nil,
                     thread: UInt(bitPattern: Int(bitPattern: pthread_self())))
+    }
+    registry.register(Plain.self) { params, _ in
+        Plain.Result(name: params.name, code: params.code, flag: params.flag, group: params.group)
     }
     registry.register(Stop.self) { _, context in
         context.requestStop()

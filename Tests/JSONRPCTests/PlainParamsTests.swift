@@ -116,4 +116,52 @@ import Testing
         #expect(throws: ParamsError.self) { try decoded.get() }
         #expect(registry == decoded, "the registry's reader reports the decoder's problems")
     }
+
+    /// Compact reading (`PlainParams.readCompactly`) takes in-order string
+    /// members written compactly, and answers what the tape's reading answers;
+    /// anything else it leaves to the tape.
+    @Test(arguments: [
+        (#"{"name":"a"}"#, true),
+        (#"{"name":"a","code":"b"}"#, true),
+        (#"{"name":"a","group":"g"}"#, true),
+        (#"{"name":"é 😀","code":"","group":"g"}"#, true),
+        (#"{"code":"b","name":"a"}"#, false),
+        (#"{"name":"a","flag":true}"#, false),
+        (#"{"name":"a","name":"b"}"#, false),
+        (#"{"name":"a","other":"y"}"#, false),
+        (#"{"name":"a\u0062"}"#, false),
+        (#"{"n\u0061me":"a"}"#, false),
+        (#"{"name":"a","code":"bad"}"#, false),
+        (#"{"name":1}"#, false),
+        (#"{ "name":"a"}"#, false),
+        (#"{"name" :"a"}"#, false),
+        (#"{"name":"a",}"#, false),
+        (#"{"name":"a"} "#, false),
+        (#"{"name":"a""#, false),
+        (#"{"name":"a"}}"#, false),
+        ("{}", false),
+    ])
+    func compactReadingAnswersAsTheTapesOrLeavesItToTheTape(_ text: String, _ readsCompactly: Bool) throws {
+        let compact = Array(text.utf8).withUnsafeBytes { Plain.Params.readCompactly(from: $0) }
+        #expect((compact != nil) == readsCompactly)
+        if let compact {
+            #expect(try RequestParams.withText(Array(text.utf8)) { Plain.Params.readPlainly(from: $0) } == compact)
+        }
+    }
+
+    /// Whether compact params have a member, for running beside earlier
+    /// requests; nil when they are not all compact.
+    @Test(arguments: [
+        (#"{"name":"a","group":"g"}"#, true as Bool?),
+        (#"{"group":"g"}"#, true),
+        (#"{"name":"a"}"#, false),
+        ("{}", false),
+        (#"{"name":"a","groups":"g"}"#, false),
+        (#"{"name":"a","group":1}"#, nil),
+        (#"{"name":"a", "group":"g"}"#, nil),
+        (#"{"name":"a","group":"\u0067"}"#, nil),
+    ])
+    func compactParamsSayWhetherTheyHaveAMember(_ text: String, _ has: Bool?) {
+        #expect(Array(text.utf8).withUnsafeBytes { CompactMembers.contains("group", in: $0) } == has)
+    }
 }

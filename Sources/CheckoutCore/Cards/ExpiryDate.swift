@@ -76,20 +76,27 @@ enum ExpiryDateForm: CaseIterable {
 
     /// The month and year of `characters` when they are a complete value of one
     /// of the forms (the month as typed, perhaps outside 01–12), read in one pass.
+    /// Every form is the month's two digits, the slash or not, and the year's
+    /// digits, so the length alone says where each is (this runs per request,
+    /// and walking the pattern cost four times the instructions).
     static func completeValue(_ characters: UnsafeBufferPointer<UInt8>) -> (month: Int, year: Int)? {
         guard let form = completeForm(ofLength: characters.count) else { return nil }
-        return form.pattern.withUTF8Buffer { pattern in
-            var month = 0, year = 0
-            for (character, slot) in zip(characters, pattern) {
-                if slot == UInt8(ascii: "/") {
-                    guard character == slot else { return nil }
-                    continue
-                }
-                guard let digit = CardDigits.digit(character) else { return nil }
-                if slot == UInt8(ascii: "M") { month = month * 10 + Int(digit) } else { year = year * 10 + Int(digit) }
-            }
-            return (month, form.yearDigitCount == 2 ? 2000 + year : year)
+        let yearStart = characters.count - form.yearDigitCount
+        if yearStart == 3, characters[2] != UInt8(ascii: "/") { return nil }
+        guard let month = number(in: characters, 0..<2), let year = number(in: characters, yearStart..<characters.count)
+        else { return nil }
+        return (month, form.yearDigitCount == 2 ? 2000 + year : year)
+    }
+
+    /// The number the characters in `range` make; nil unless all are digits.
+    private static func number(in characters: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+            let digit = characters[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
         }
+        return value
     }
 
     /// True when `characters` could be the start of (or all of) this form.
