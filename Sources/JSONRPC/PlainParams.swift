@@ -187,17 +187,21 @@ public struct PlainParamsReader {
         return converted
     }
 
-    /// The next member in compact text when it is named `key`; nil when it is
-    /// another, or there is none. One that is not in the compact form stops
-    /// the reading.
+    /// The next member in compact text when it is named `key` and its value is
+    /// a string; nil when it is named otherwise, or there is none. One named
+    /// `key` with another value stops the reading.
     @usableFromInline
     mutating func compactMember(named key: StaticString) -> CompactMembers.Member? {
         guard isPlain, let compact, !CompactMembers.isEnd(of: compact, at: nextMember) else { return nil }
-        guard let member = CompactMembers.member(in: compact, at: nextMember) else {
+        switch CompactMembers.lookUp(key, in: compact, at: nextMember) {
+        case .member(let member):
+            return member
+        case .otherValue:
             isPlain = false
             return nil
+        case .otherName:
+            return nil
         }
-        return member.isNamed(key) ? member : nil
     }
 
     /// The index of the value of a member named `key`. The search starts after
