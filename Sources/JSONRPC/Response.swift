@@ -5,17 +5,36 @@ enum Response {
     /// `writeResult` appends, then `}`. When `writeResult` fails, `output` is
     /// put back as it was and the error is returned for the caller to answer.
     static func appendResult(id: JSONValue, to output: inout [UInt8], _ writeResult: (inout [UInt8]) -> RPCError?) -> RPCError? {
-        appendResult(to: &output, writingID: { JSONSerializer.write(id, to: &$0) }, writeResult)
+        appendResult(to: &output, writingOpening: { output in
+            opening.withUTF8Buffer { output.append(contentsOf: $0) }
+            JSONSerializer.write(id, to: &output)
+            resultKey.withUTF8Buffer { output.append(contentsOf: $0) }
+        }, writeResult)
     }
 
-    /// `appendResult(id:to:_:)` for an id given as its JSON text.
+    /// `appendResult(id:to:_:)` for an id given as its JSON text. The opening
+    /// is put together on the stack and appended at once: each append to an
+    /// array checks its uniqueness and capacity again.
     static func appendResult(idText: UnsafeRawBufferPointer, to output: inout [UInt8], _ writeResult: (inout [UInt8]) -> RPCError?) -> RPCError? {
-        appendResult(to: &output, writingID: { $0.append(contentsOf: idText) }, writeResult)
+        appendResult(to: &output, writingOpening: { output in
+            let openingCount = opening.utf8CodeUnitCount
+            let total = openingCount + idText.count + resultKey.utf8CodeUnitCount
+            withUnsafeTemporaryAllocation(byteCount: total, alignment: 1) { scratch in
+                let start = scratch.baseAddress!
+                start.copyMemory(from: opening.utf8Start, byteCount: openingCount)
+                if let id = idText.baseAddress { (start + openingCount).copyMemory(from: id, byteCount: idText.count) }
+                (start + openingCount + idText.count).copyMemory(from: resultKey.utf8Start, byteCount: resultKey.utf8CodeUnitCount)
+                output.append(contentsOf: UnsafeRawBufferPointer(scratch))
+            }
+        }, writeResult)
     }
+
+    private static let opening: StaticString = #"{"jsonrpc":"2.0","id":"#
+    private static let resultKey: StaticString = #","result":"#
 
     @inline(__always)
     private static func appendResult(
-        to output: inout [UInt8], writingID writeID: (inout [UInt8]) -> Void, _ writeResult: (inout [UInt8]) -> RPCError?
+        to output: inout [UInt8], writingOpening writeOpening: (inout [UInt8]) -> Void, _ writeResult: (inout [UInt8]) -> RPCError?
     ) -> RPCError? {
         let start = output.count
         if start == 0 {
@@ -24,9 +43,7 @@ enum Response {
             // block takes a lock. (A buffer with responses in it grows as arrays do.)
             output.reserveCapacity(512)
         }
-        (#"{"jsonrpc":"2.0","id":"# as StaticString).withUTF8Buffer { output.append(contentsOf: $0) }
-        writeID(&output)
-        (#","result":"# as StaticString).withUTF8Buffer { output.append(contentsOf: $0) }
+        writeOpening(&output)
         if let error = writeResult(&output) {
             output.removeSubrange(start...)
             return error
