@@ -14,6 +14,9 @@ struct PlainParamsReadingTests {
         let decoded = ParamsDecoder.decode(Params.self, from: params)
         #expect((plain != nil) == expectedPlain, sourceLocation: sourceLocation)
         if let plain { #expect(plain == (try decoded.get()), sourceLocation: sourceLocation) }
+        // Reading the unparsed text, where it answers, answers the same.
+        let compact = Array(text.utf8).withUnsafeBytes { Params.readCompactly(from: $0) }
+        if let compact { #expect(compact == (try decoded.get()), sourceLocation: sourceLocation) }
     }
 
     static let validatePlain = [
@@ -43,6 +46,29 @@ struct PlainParamsReadingTests {
     @Test(arguments: validatePlain.map { ($0, true) } + validateNotPlain.map { ($0, false) })
     func cardValidate(_ text: String, _ plain: Bool) throws {
         try expectAgreement(CardMethods.Validate.Params.self, text, plain: plain)
+    }
+
+    /// Which `card.validate` params are read from their unparsed text: compact
+    /// string members in the order the params ask for them.
+    @Test(arguments: [
+        (#"{"pan":"4111 1111 1111 1111","expiryDate":"12/30","cvc":"123"}"#, true),
+        (#"{"pan":"4111","cvc":"1"}"#, true),
+        (#"{"pan":"","clientSessionId":"abc_DEF-123"}"#, true),
+        ("{}", true),
+        (#"{"cvc":"1","pan":"4111"}"#, false),
+        (#"{"pan":"4111", "cvc":"1"}"#, false),
+        (#"{"pan":"4","acceptedBrands":["visa"]}"#, false),
+        (#"{"pan":"\u0034111"}"#, false),
+        (#"{"pan":"4","pan":"5"}"#, false),
+        (#"{"pan":"4","cvv":"123"}"#, false),
+        (#"{"clientSessionId":"has space"}"#, false),
+    ])
+    func cardValidateFromUnparsedText(_ text: String, _ compact: Bool) throws {
+        let read = Array(text.utf8).withUnsafeBytes { CardMethods.Validate.readCompactParams($0) }
+        #expect((read != nil) == compact)
+        if let read {
+            #expect(read == (try ParamsDecoder.decode(CardMethods.Validate.Params.self, from: JSONParser.parse(text)).get()))
+        }
     }
 
     static let encryptPlain = [
