@@ -53,8 +53,7 @@ enum CompactMembers {
                   let member = stringValue(in: text, quoteAt: nameEnd &+ 2)
             else { return nil }
             let memberName = UnsafeRawBufferPointer(start: base + (position &+ 1), count: nameEnd &- position &- 1)
-            found = found || (memberName.count == name.utf8CodeUnitCount
-                && (memberName.isEmpty || ShortBytes.equal(memberName.baseAddress!, name.utf8Start, count: memberName.count)))
+            found = found || ShortBytes.equal(memberName, name)
             position = member.next
         }
         return found

@@ -61,9 +61,7 @@ public struct JSONTape {
     @usableFromInline @inline(__always)
     func string(at index: Int, equals literal: StaticString) -> Bool {
         if tokens[index].isEscaped { return string(at: index) == literal.description }
-        let text = text(at: index)
-        return text.count == literal.utf8CodeUnitCount
-            && (text.isEmpty || ShortBytes.equal(text.baseAddress!, literal.utf8Start, count: text.count))
+        return ShortBytes.equal(text(at: index), literal)
     }
 
     /// The value at `index` as a `JSONValue`.

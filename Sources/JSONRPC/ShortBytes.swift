@@ -4,6 +4,14 @@
 /// up to thirty-two with four, inline, where a call to `memcmp` cost three
 /// times the instructions.
 enum ShortBytes {
+    /// Whether `bytes` are exactly the UTF-8 of `literal`: a name read from a
+    /// request compared with the name asked for.
+    @inline(__always)
+    static func equal(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount
+            && (bytes.isEmpty || equal(bytes.baseAddress!, literal.utf8Start, count: bytes.count))
+    }
+
     @inline(__always)
     static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
         switch count {
