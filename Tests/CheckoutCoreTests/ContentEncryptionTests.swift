@@ -45,6 +45,18 @@ import Testing
         }
     }
 
+    /// The known answer pads a whole block; every other remainder is checked
+    /// here. `open` removes the padding with swift-crypto's own PKCS#7 check, so a
+    /// wrong pad byte or length fails it.
+    @Test(arguments: 0...48)
+    func padsEveryLengthToWholeBlocks(length: Int) throws {
+        let plaintext = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 5) }
+        let sealed = try A256CBCHS512.seal(plaintext, key: Self.key, iv: Self.iv, additionalData: Self.additionalData)
+        #expect(sealed.ciphertext.count == (length / 16 + 1) * 16)
+        let opened = try A256CBCHS512.open(sealed, key: Self.key, iv: Self.iv, additionalData: Self.additionalData)
+        #expect(opened == plaintext)
+    }
+
     @Test func refusesAKeyOfTheWrongSize() {
         #expect(throws: EncryptionError.contentEncryptionFailed) {
             try A256CBCHS512.seal(Self.plaintext, key: Array(Self.key.prefix(32)), iv: Self.iv, additionalData: [])

@@ -11,6 +11,7 @@ public enum A256CBCHS512 {
     public static let keyByteCount = 64
     public static let ivByteCount = 16
     public static let tagByteCount = 32
+    private static let blockByteCount = 16
 
     /// A ciphertext and the tag that authenticates it.
     public struct Sealed: Sendable, Hashable {
@@ -51,6 +52,17 @@ public enum A256CBCHS512 {
         } catch {
             throw .authenticationFailed
         }
+    }
+
+    /// `plaintext` with PKCS#7 padding (RFC 5652 §6.3) to whole 16-byte blocks,
+    /// as RFC 7518 §5.2.2.1 asks. Added here rather than by swift-crypto, whose
+    /// padding goes through a generic `Data` append: 2,500 instructions an
+    /// encryption (callgrind), more than the AES itself.
+    private static func padded(_ plaintext: [UInt8]) -> [UInt8] {
+        let padLength = blockByteCount - plaintext.count % blockByteCount
+        var padded = plaintext
+        padded.append(contentsOf: repeatElement(UInt8(padLength), count: padLength))
+        return padded
     }
 
     private static func split(_ key: [UInt8]) throws(EncryptionError) -> (mac: SymmetricKey, encryption: SymmetricKey) {
