@@ -91,9 +91,7 @@ public struct MethodRegistry: Sendable {
         let entry = Entry(name: Method.name, execution: Method.execution, handler: { params, context, output in
             Method.invoke(handler, params: params, context: context, appendingResultTo: &output)
         }, preparer: { params in
-            Method.readParams(params).map { decoded in
-                { context, output in Method.run(handler, params: decoded, context: context, appendingResultTo: &output) }
-            }.mapError { .invalidParams($0.problems) }
+            Method.prepare(handler, params: params)
         }, compactHandler: { text, context, output in
             Method.invoke(handler, compactParams: text, context: context, appendingResultTo: &output)
         })

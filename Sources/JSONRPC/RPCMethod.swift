@@ -38,6 +38,15 @@ public protocol RPCMethod: Sendable {
         context: RequestContext, appendingResultTo output: inout [UInt8]
     ) -> CompactParamsCall
 
+    /// Reads `params` and returns the call of `handler` on them, to run later
+    /// on a worker thread; on failure the error. The first half of `invoke`, for
+    /// a concurrent method, and a requirement for the same reason as `invoke`:
+    /// run as generic code, it looked up the metadata of the `Result` it maps
+    /// on every request.
+    static func prepare(
+        _ handler: @escaping @Sendable (Params, RequestContext) throws -> Result, params: RequestParams
+    ) -> Swift.Result<MethodRegistry.Entry.PreparedCall, RPCError>
+
     /// Runs `handler` on params already read and appends the JSON text of its
     /// result to `output`; on failure returns the error. The second half of
     /// `invoke`, which a concurrent method runs on a worker thread.
@@ -85,6 +94,18 @@ extension RPCMethod {
     ) -> CompactParamsCall {
         guard let params = readCompactParams(text) else { return .unread }
         return .ran(run(handler, params: params, context: context, appendingResultTo: &output))
+    }
+
+    @inlinable
+    public static func prepare(
+        _ handler: @escaping @Sendable (Params, RequestContext) throws -> Result, params: RequestParams
+    ) -> Swift.Result<MethodRegistry.Entry.PreparedCall, RPCError> {
+        switch readParams(params) {
+        case .success(let decoded):
+            .success { context, output in run(handler, params: decoded, context: context, appendingResultTo: &output) }
+        case .failure(let error):
+            .failure(.invalidParams(error.problems))
+        }
     }
 
     @inlinable
