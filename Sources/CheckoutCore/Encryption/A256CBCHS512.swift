@@ -30,7 +30,8 @@ public enum A256CBCHS512 {
         let (macKey, encryptionKey) = try split(key)
         let ciphertext: [UInt8]
         do {
-            ciphertext = try [UInt8](AES._CBC.encrypt(plaintext, using: encryptionKey, iv: AES._CBC.IV(ivBytes: iv)))
+            ciphertext = try [UInt8](AES._CBC.encrypt(
+                padded(plaintext), using: encryptionKey, iv: AES._CBC.IV(ivBytes: iv), noPadding: true))
         } catch {
             throw .contentEncryptionFailed
         }
