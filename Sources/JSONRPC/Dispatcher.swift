@@ -303,10 +303,7 @@ public final class Dispatcher: Sendable {
             deferred.workStarted()
             if !flag.isCancelled {
                 let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)
-                // Room for a typical worker's response (an encryption's is about
-                // 1.3 KB), so writing it does not grow the array piece by piece.
                 var response: [UInt8] = []
-                response.reserveCapacity(2048)
                 if respond(to: request, method: method, context: context, into: &response, call) == .written {
                     slot.fill(flag.isCancelled ? Response.error(id: request.id!, .requestCancelled()) : response)
                 }
