@@ -34,7 +34,8 @@ public struct LineFramer: Sendable {
     private var buffer: [UInt8] = []
     /// Where the current (unfinished) line starts in `buffer`.
     private var lineStart = 0
-    /// Where the next search for `\n` starts.
+    /// Where the next search for `\n` starts: the bytes from `lineStart` up
+    /// to here hold none.
     private var scanPosition = 0
     /// True while the rest of an over-long line is being skipped.
     private var discarding = false
@@ -90,10 +91,14 @@ public struct LineFramer: Sendable {
     /// lines are already lent, or an over-long line is being skipped.
     public mutating func lendLaterLines(minimumBytes: Int) -> [UInt8]? {
         guard lentFrom == nil, !discarding, buffer.count - lineStart > minimumBytes else { return nil }
+        // Bytes before `scanPosition` hold no newline, so only the newer ones
+        // are searched, and first by `memchr`: a long line arriving in many
+        // reads is scanned once, quickly, and only lines are searched backwards.
         let range: Range<Int>? = buffer.withUnsafeBytes { raw in
-            guard let end = raw[lineStart...].lastIndex(of: 0x0A), end - lineStart >= minimumBytes else { return nil }
+            guard memchr(raw.baseAddress! + scanPosition, 0x0A, raw.count - scanPosition) != nil,
+                  let end = raw[scanPosition...].lastIndex(of: 0x0A), end - lineStart >= minimumBytes else { return nil }
             let middle = lineStart + (end - lineStart) / 2
-            guard let cut = raw[middle..<end].firstIndex(of: 0x0A) else { return nil }
+            guard let cut = raw[max(middle, scanPosition)..<end].firstIndex(of: 0x0A) else { return nil }
             return cut + 1..<end + 1
         }
         guard let range else { return nil }

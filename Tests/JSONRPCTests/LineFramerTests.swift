@@ -96,6 +96,26 @@ struct LineFramerTests {
         #expect(skipping.lendLaterLines(minimumBytes: 1) == nil)
     }
 
+    /// As the reading loop drives the framer: lending is tried after every
+    /// read, so a long line arrives in pieces between tries, and the newline
+    /// ending it lies in the bytes already searched when whole lines follow.
+    @Test func aLongLineReadInPiecesIsNotLentAndTheWholeLinesAfterItAre() {
+        var framer = LineFramer(maxLineBytes: 1_000)
+        let long = String(repeating: "x", count: 600)
+        for piece in 0..<6 {
+            framer.append(Array(long.utf8.dropFirst(piece * 100).prefix(100)))
+            #expect(framer.lendLaterLines(minimumBytes: 50) == nil)
+            #expect(framer.next() == nil)
+        }
+        let short = (0..<10).map { "s\($0)\n" }.joined()
+        framer.append(Array(("\n" + short).utf8))
+        let lent = framer.lendLaterLines(minimumBytes: 50)
+        #expect(lent.map { String(decoding: $0, as: UTF8.self) } == short)
+        #expect(yieldedLines(&framer) == [long])
+        framer.resume(skipping: lent?.count ?? 0)
+        #expect(yieldedLines(&framer) == [])
+    }
+
     /// The buffer drops handled bytes from its front while lines are lent: the
     /// lent lines keep their place.
     @Test func linesLentAcrossACompactionOfTheBufferComeBackInPlace() {
