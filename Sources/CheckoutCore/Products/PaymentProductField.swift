@@ -3,23 +3,79 @@
 ///
 /// Decoding reads the catalog shape, where a field may add `labels` (its label per
 /// locale); encoding writes the wire shape.
+///
+/// A value whose parts sit behind one immutable reference: every request that
+/// judges a product's values copies its fields, and a copy then counts one
+/// reference instead of one for each of the field's strings and arrays. A
+/// change (rare: localizing) makes new parts.
 public struct PaymentProductField: Sendable, Hashable {
-    public var id: String
-    public var type: FieldType
-    public var dataRestrictions: DataRestrictions
-    public var displayHints: FieldDisplayHints
+    private var box: Box
+
+    public var id: String {
+        get { box.parts.id }
+        set { change { $0.id = newValue } }
+    }
+    public var type: FieldType {
+        get { box.parts.type }
+        set { change { $0.type = newValue } }
+    }
+    public var dataRestrictions: DataRestrictions {
+        get { box.parts.dataRestrictions }
+        set { change { $0.dataRestrictions = newValue } }
+    }
+    public var displayHints: FieldDisplayHints {
+        get { box.parts.displayHints }
+        set { change { $0.displayHints = newValue } }
+    }
     /// The field's label per locale; `displayHints.label` is the default.
-    public var labels: LocalizedLabels?
+    public var labels: LocalizedLabels? {
+        get { box.parts.labels }
+        set { change { $0.labels = newValue } }
+    }
 
     public init(
         id: String, type: FieldType, dataRestrictions: DataRestrictions, displayHints: FieldDisplayHints,
         labels: LocalizedLabels? = nil
     ) {
-        self.id = id
-        self.type = type
-        self.dataRestrictions = dataRestrictions
-        self.displayHints = displayHints
-        self.labels = labels
+        box = Box(Parts(id: id, type: type, dataRestrictions: dataRestrictions, displayHints: displayHints,
+                        labels: labels))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.box === rhs.box || lhs.box.parts == rhs.box.parts
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.parts)
+    }
+
+    private mutating func change(_ body: (inout Parts) -> Void) {
+        var parts = box.parts
+        body(&parts)
+        box = Box(parts)
+    }
+
+    private struct Parts: Sendable, Hashable {
+        var id: String
+        var type: FieldType
+        var dataRestrictions: DataRestrictions
+        var displayHints: FieldDisplayHints
+        var labels: LocalizedLabels?
+    }
+
+    private final class Box: Sendable {
+        let parts: Parts
+
+        init(_ parts: Parts) {
+            self.parts = parts
+        }
+    }
+}
+
+extension PaymentProductField: CustomDebugStringConvertible {
+    /// The parts, printed as they were before they moved behind the reference.
+    public var debugDescription: String {
+        "PaymentProductField" + String(describing: box.parts).drop { $0 != "(" }
     }
 }
 
