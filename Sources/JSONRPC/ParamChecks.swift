@@ -5,6 +5,17 @@ public protocol ParamsChecking {
     func check(_ checks: inout ParamChecks)
 }
 
+extension ParamsChecking {
+    /// True when the params break none of their own rules: params read
+    /// plainly or compactly are kept only then, else the decoder words the problems.
+    @inlinable
+    public var meetsItsChecks: Bool {
+        var checks = ParamChecks()
+        check(&checks)
+        return checks.problems.isEmpty
+    }
+}
+
 /// Collects the problems of `ParamsChecking` rules. A rule is skipped when a
 /// member it reads, or a member containing it or contained in it, already failed
 /// to decode: its stand-in value would only produce a misleading second message.

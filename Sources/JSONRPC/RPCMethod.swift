@@ -145,20 +145,14 @@ extension RPCMethod where Params: PlainParams & ParamsChecking {
     /// problems are reported in its order.
     @inlinable
     public static func readParams(_ params: RequestParams) -> Swift.Result<Params, ParamsError> {
-        if let read = Params.readPlainly(from: params) {
-            var checks = ParamChecks()
-            read.check(&checks)
-            if checks.problems.isEmpty { return .success(read) }
-        }
+        if let read = Params.readPlainly(from: params), read.meetsItsChecks { return .success(read) }
         return ParamsDecoder.decode(Params.self, from: params.value)
     }
 
     @inlinable
     public static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params? {
-        guard let read = Params.readCompactly(from: text) else { return nil }
-        var checks = ParamChecks()
-        read.check(&checks)
-        return checks.problems.isEmpty ? read : nil
+        guard let read = Params.readCompactly(from: text), read.meetsItsChecks else { return nil }
+        return read
     }
 }
 
