@@ -81,8 +81,6 @@ public final class Connection: Sendable {
         var isLending = false
         var readsBeforeLending = 0
         let chunkSize = 262_144
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
-        defer { chunk.deallocate() }
 
         /// Waits for lent lines that will not be answered: the loop is stopping
         /// at an earlier line, so the independent requests among them are as
@@ -120,14 +118,12 @@ public final class Connection: Sendable {
                 if outcome.handledBytes == 0 { readsBeforeLending = Self.readsWithoutLendingAfterDecline }
                 continue
             }
-            let count = read(input, chunk.baseAddress, chunkSize)
+            let count = framer.read(atMost: chunkSize) { room in read(input, room.baseAddress, room.count) }
             readsBeforeLending = max(readsBeforeLending - 1, 0)
-            if count > 0 {
-                framer.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-            } else if count == 0 {
+            if count == 0 {
                 framer.finish { _ = handle($0, into: &pending, independentOnly: false) }
                 return flush(&pending) ? .endOfInput : .outputClosed
-            } else if errno != EINTR {
+            } else if count < 0, errno != EINTR {
                 let failure = errno
                 _ = flush(&pending)
                 return .inputFailed(errno: failure)

@@ -1,6 +1,9 @@
 /// Splits a byte stream into protocol lines, as a pure function over bytes.
 ///
-/// Only bytes appended since the last scan are searched for `\n`. A trailing
+/// Input is read straight into the framer's buffer (`read(atMost:using:)`), so a
+/// line is never copied before it is handled; the buffer is only ever extended,
+/// and the bytes past `end` are room for the next read. Only bytes appended
+/// since the last scan are searched for `\n`. A trailing
 /// `\r` is dropped and blank lines are skipped. A line longer than the limit
 /// is reported once, as soon as the limit is passed, and its remaining bytes
 /// are discarded up to the next newline, so a runaway line never grows memory.
@@ -31,7 +34,9 @@ public struct LineFramer: Sendable {
     }
 
     public let maxLineBytes: Int
+    /// The bytes held are `buffer[..<end]`; the rest is room for reading.
     private var buffer: [UInt8] = []
+    private var end = 0
     /// Where the current (unfinished) line starts in `buffer`.
     private var lineStart = 0
     /// Where the next search for `\n` starts: the bytes from `lineStart` up
@@ -48,24 +53,49 @@ public struct LineFramer: Sendable {
     }
 
     /// True when the framer holds the start of a line it has not finished.
-    public var hasPartialLine: Bool { lineStart < buffer.count && !discarding }
+    public var hasPartialLine: Bool { lineStart < end && !discarding }
+
+    /// Reads into the framer's free room: `read` is given at least `atMost`
+    /// bytes of it and returns how many it filled (or 0 at end of input, or a
+    /// negative number on failure, which is returned as it is).
+    public mutating func read(atMost count: Int, using read: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
+        makeRoom(for: count)
+        let filled = buffer.withUnsafeMutableBytes { raw in
+            read(UnsafeMutableRawBufferPointer(rebasing: raw[end..<end + count]))
+        }
+        if filled > 0 { end += filled }
+        return filled
+    }
 
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        if lineStart > 0 && lineStart == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            lineStart = 0
-            scanPosition = 0
-        } else if lineStart > 65_536 && lineStart * 2 > buffer.count {
-            buffer.removeSubrange(0..<lineStart)
-            scanPosition -= lineStart
-            lentFrom = lentFrom.map { $0 - lineStart }
-            lineStart = 0
+        _ = read(atMost: bytes.count) { room in
+            room.copyMemory(from: bytes)
+            return bytes.count
         }
-        buffer.appendBytes(bytes)
     }
 
     public mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Frees the bytes of handled lines (all of them, or the first half or
+    /// more of a large buffer) and grows the buffer when `count` more bytes
+    /// would not fit.
+    private mutating func makeRoom(for count: Int) {
+        if lineStart > 0 && lineStart == end {
+            (end, lineStart, scanPosition) = (0, 0, 0)
+        } else if lineStart > 65_536 && lineStart * 2 > end {
+            let kept = end - lineStart
+            buffer.withUnsafeMutableBytes { raw in
+                raw.baseAddress!.copyMemory(from: raw.baseAddress! + lineStart, byteCount: kept)
+            }
+            scanPosition -= lineStart
+            lentFrom = lentFrom.map { $0 - lineStart }
+            (end, lineStart) = (kept, 0)
+        }
+        if buffer.count - end < count {
+            buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, end + count - buffer.count)))
+        }
     }
 
     /// The next complete line or limit event, or nil when more input is needed.
@@ -90,11 +120,12 @@ public struct LineFramer: Sendable {
     /// handled elsewhere. Nil (and nothing lent) when fewer bytes are held,
     /// lines are already lent, or an over-long line is being skipped.
     public mutating func lendLaterLines(minimumBytes: Int) -> [UInt8]? {
-        guard lentFrom == nil, !discarding, buffer.count - lineStart > minimumBytes else { return nil }
+        guard lentFrom == nil, !discarding, end - lineStart > minimumBytes else { return nil }
         // Bytes before `scanPosition` hold no newline, so only the newer ones
         // are searched, and first by `memchr`: a long line arriving in many
         // reads is scanned once, quickly, and only lines are searched backwards.
-        let range: Range<Int>? = buffer.withUnsafeBytes { raw in
+        let range: Range<Int>? = buffer.withUnsafeBytes { whole in
+            let raw = UnsafeRawBufferPointer(rebasing: whole[..<end])
             guard memchr(raw.baseAddress! + scanPosition, 0x0A, raw.count - scanPosition) != nil,
                   let end = raw[scanPosition...].lastIndex(of: 0x0A), end - lineStart >= minimumBytes else { return nil }
             let middle = lineStart + (end - lineStart) / 2
@@ -148,15 +179,15 @@ public struct LineFramer: Sendable {
         while true {
             if let lentFrom, lineStart >= lentFrom { return nil }
             guard let newline = findNewline() else {
-                if !discarding && buffer.count - lineStart > maxLineBytes + 1 {
+                if !discarding && end - lineStart > maxLineBytes + 1 {
                     discarding = true
-                    lineStart = buffer.count
-                    scanPosition = buffer.count
+                    lineStart = end
+                    scanPosition = end
                     return .lineTooLong
                 }
                 if discarding {
-                    lineStart = buffer.count
-                    scanPosition = buffer.count
+                    lineStart = end
+                    scanPosition = end
                 }
                 return nil
             }
@@ -173,12 +204,12 @@ public struct LineFramer: Sendable {
 
     private mutating func finishing() -> Found? {
         defer {
-            lineStart = buffer.count
-            scanPosition = buffer.count
+            lineStart = end
+            scanPosition = end
             discarding = false
         }
-        guard !discarding, lineStart < buffer.count else { return nil }
-        return lineFound(lineStart..<buffer.count)
+        guard !discarding, lineStart < end else { return nil }
+        return lineFound(lineStart..<end)
     }
 
     private func lend(_ found: Found, to body: (BorrowedEvent) -> Void) {
@@ -189,13 +220,13 @@ public struct LineFramer: Sendable {
     }
 
     private mutating func findNewline() -> Int? {
-        guard scanPosition < buffer.count else { return nil }
+        guard scanPosition < end else { return nil }
         let found: Int? = buffer.withUnsafeBytes { raw in
             let base = raw.baseAddress! + scanPosition
-            guard let hit = memchr(base, 0x0A, buffer.count - scanPosition) else { return nil }
+            guard let hit = memchr(base, 0x0A, end - scanPosition) else { return nil }
             return UnsafeRawPointer(hit) - raw.baseAddress!
         }
-        scanPosition = found ?? buffer.count
+        scanPosition = found ?? end
         return found
     }
 
