@@ -77,7 +77,7 @@ public final class Connection: Sendable {
 
     private func readLoop() -> StopReason {
         var framer = LineFramer(maxLineBytes: limits.maxLineBytes)
-        var pending: [UInt8] = []
+        var pending = JSONTextBuffer(capacity: 4096)
         var isLending = false
         var readsBeforeLending = 0
         let chunkSize = 262_144
@@ -113,7 +113,7 @@ public final class Connection: Sendable {
             if isLending {
                 isLending = false
                 let outcome = helper.wait()
-                guard writer.write(outcome.responses) else { return .outputClosed }
+                guard writer.write(outcome.responses.written) else { return .outputClosed }
                 framer.resume(skipping: outcome.handledBytes)
                 if outcome.handledBytes == 0 { readsBeforeLending = Self.readsWithoutLendingAfterDecline }
                 continue
@@ -133,7 +133,7 @@ public final class Connection: Sendable {
 
     /// Answers a line or limit event into `output`; with `independentOnly`,
     /// declines (false) a line that must run in order.
-    private func handle(_ event: LineFramer.BorrowedEvent, into output: inout [UInt8], independentOnly: Bool) -> Bool {
+    private func handle(_ event: LineFramer.BorrowedEvent, into output: inout JSONTextBuffer, independentOnly: Bool) -> Bool {
         switch event {
         case .line(let line):
             if independentOnly { return dispatcher.handleIfIndependent(line: line, appendingTo: &output) }
@@ -145,9 +145,9 @@ public final class Connection: Sendable {
         return true
     }
 
-    private func flush(_ pending: inout [UInt8]) -> Bool {
-        defer { pending.removeAll(keepingCapacity: true) }
-        return writer.write(pending)
+    private func flush(_ pending: inout JSONTextBuffer) -> Bool {
+        defer { pending.removeAll() }
+        return writer.write(pending.written)
     }
 }
 

@@ -72,8 +72,7 @@ public final class Dispatcher: Sendable {
     /// now, or nil when there is none yet (notifications, or work still running).
     /// Blocks while too many concurrent requests wait for a worker (`maxWaitingWork`).
     public func handle(line: [UInt8]) -> [UInt8]? {
-        var response: [UInt8] = []
-        line.withUnsafeBytes { handle(line: $0, appendingTo: &response) }
+        let response = JSONTextBuffer.bytes { response in line.withUnsafeBytes { handle(line: $0, appendingTo: &response) } }
         return response.isEmpty ? nil : response
     }
 
@@ -81,7 +80,7 @@ public final class Dispatcher: Sendable {
     /// write now, if there is one, to `output`: the reading thread's buffer of
     /// responses, so a cheap request's answer is written where it will be sent
     /// from, with no array of its own.
-    public func handle(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
+    public func handle(line raw: UnsafeRawBufferPointer, appendingTo output: inout JSONTextBuffer) {
         _ = handle(line: raw, appendingTo: &output, independentOnly: false)
     }
 
@@ -90,11 +89,11 @@ public final class Dispatcher: Sendable {
     /// (`Execution.independent`), or one answered with an error without running
     /// anything. Otherwise (a batch, a cancellation, any other method) returns
     /// false, having run nothing and appended nothing.
-    public func handleIfIndependent(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
+    public func handleIfIndependent(line raw: UnsafeRawBufferPointer, appendingTo output: inout JSONTextBuffer) -> Bool {
         handle(line: raw, appendingTo: &output, independentOnly: true)
     }
 
-    private func handle(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8], independentOnly: Bool) -> Bool {
+    private func handle(line raw: UnsafeRawBufferPointer, appendingTo output: inout JSONTextBuffer, independentOnly: Bool) -> Bool {
         if let offset = UTF8Validation.firstInvalidOffset(raw) {
             reject(.invalidUTF8(offset: offset), into: &output)
             return true
@@ -131,7 +130,7 @@ public final class Dispatcher: Sendable {
     /// params. Nil, having appended nothing, when the general way must handle
     /// it: a method it does not know or that runs on a worker, or params that
     /// do not parse (so every error is worded in one place).
-    private func handleCanonical(_ envelope: CanonicalEnvelope, into output: inout [UInt8], independentOnly: Bool) -> Bool? {
+    private func handleCanonical(_ envelope: CanonicalEnvelope, into output: inout JSONTextBuffer, independentOnly: Bool) -> Bool? {
         guard let entry = registry.entry(namedBytes: envelope.method) else { return nil }
         if case .concurrent = entry.execution { return nil }
         let context = envelope.context(stopper: stopper)
@@ -150,7 +149,7 @@ public final class Dispatcher: Sendable {
                 finishAnswer(failure, of: entry, context: context, into: &output)
                 return true
             }
-            output.removeSubrange(start...)
+            output.removeBytes(from: start)
         }
         do throws(JSONParseError) {
             return try JSONParser.withTape(of: envelope.params, enclosingDepth: 1) { tape -> Bool in
@@ -168,7 +167,7 @@ public final class Dispatcher: Sendable {
     }
 
     /// Ends a usual-form request's answer: its error response when it failed, then the newline.
-    private func finishAnswer(_ failure: RPCError?, of entry: MethodRegistry.Entry, context: RequestContext, into output: inout [UInt8]) {
+    private func finishAnswer(_ failure: RPCError?, of entry: MethodRegistry.Entry, context: RequestContext, into output: inout JSONTextBuffer) {
         if let failure {
             logIfInternal(failure, entry.name)
             output.append(contentsOf: Response.error(id: context.id ?? .null, failure))
@@ -176,7 +175,7 @@ public final class Dispatcher: Sendable {
         output.append(0x0A)
     }
 
-    private func reject(_ error: RPCError, into output: inout [UInt8]) {
+    private func reject(_ error: RPCError, into output: inout JSONTextBuffer) {
         logger.debug("rejected a line", metadata: ["reason": "\(error.reason)"])
         output.append(contentsOf: Response.line(Response.error(id: .null, error)))
     }
@@ -202,8 +201,10 @@ public final class Dispatcher: Sendable {
         }
         var entry = 1
         for position in 0..<count {
-            var response: [UInt8] = []
-            let outcome = handleEntry(tape, at: entry, into: &response, slot: { collector.complete(position, $0) })
+            var outcome = EntryOutcome.none
+            let response = JSONTextBuffer.bytes { response in
+                outcome = handleEntry(tape, at: entry, into: &response, slot: { collector.complete(position, $0) })
+            }
             collector.settle(position, outcome, response)
             entry = tape.after(entry)
         }
@@ -214,7 +215,7 @@ public final class Dispatcher: Sendable {
     /// to `output` when it is known now (`written`); `none` for notifications;
     /// calls `slot` later for concurrent work (and then returns `pending`).
     private func handleEntry(
-        _ tape: JSONTape, at index: Int, into output: inout [UInt8], independentOnly: Bool = false,
+        _ tape: JSONTape, at index: Int, into output: inout JSONTextBuffer, independentOnly: Bool = false,
         slot deliver: @escaping @Sendable ([UInt8]) -> Void
     ) -> EntryOutcome {
         let request: Request
@@ -257,19 +258,19 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    private func write(_ response: [UInt8], to output: inout [UInt8]) -> EntryOutcome {
+    private func write(_ response: [UInt8], to output: inout JSONTextBuffer) -> EntryOutcome {
         output.append(contentsOf: response)
         return .written
     }
 
     /// Runs `call` and appends its result or error response to `output` (nothing for a notification).
     private func respond(
-        to request: Request, method: String, context: RequestContext, into output: inout [UInt8],
-        _ call: (RequestContext, inout [UInt8]) -> RPCError?
+        to request: Request, method: String, context: RequestContext, into output: inout JSONTextBuffer,
+        _ call: (RequestContext, inout JSONTextBuffer) -> RPCError?
     ) -> EntryOutcome {
         guard let id = request.id else {
             // A notification runs for its effects; whatever it answers goes nowhere.
-            var discarded: [UInt8] = []
+            var discarded = JSONTextBuffer()
             if let error = Response.appendResult(id: .null, to: &discarded, { call(context, &$0) }) { logIfInternal(error, method) }
             return .none
         }
@@ -303,8 +304,9 @@ public final class Dispatcher: Sendable {
             deferred.workStarted()
             if !flag.isCancelled {
                 let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)
-                var response: [UInt8] = []
-                if respond(to: request, method: method, context: context, into: &response, call) == .written {
+                var outcome = EntryOutcome.none
+                let response = JSONTextBuffer.bytes { outcome = respond(to: request, method: method, context: context, into: &$0, call) }
+                if outcome == .written {
                     slot.fill(flag.isCancelled ? Response.error(id: request.id!, .requestCancelled()) : response)
                 }
             }
@@ -314,7 +316,7 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    private func cancel(_ request: Request, in tape: JSONTape, into output: inout [UInt8]) -> EntryOutcome {
+    private func cancel(_ request: Request, in tape: JSONTape, into output: inout JSONTextBuffer) -> EntryOutcome {
         guard let params = request.paramsIndex, tape[params].count == 1, tape.string(at: params + 1, equals: "id") else {
             guard let requestID = request.id else { return .none }
             return write(Response.error(id: requestID, .invalidParams(path: "/id",

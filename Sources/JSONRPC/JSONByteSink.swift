@@ -1,7 +1,15 @@
-/// Where `JSONSerializer` writes text: a byte array, or a `JSONTextWriter`'s buffer.
+/// Where `JSONSerializer` writes text: a byte array, or a `JSONTextBuffer` (a response being written).
 public protocol JSONByteSink: ~Copyable {
     mutating func append(_ byte: UInt8)
     mutating func appendBytes(_ bytes: UnsafeRawBufferPointer)
+}
+
+extension JSONByteSink where Self: ~Copyable {
+    /// Appends fixed ASCII text such as `null`.
+    @inlinable
+    public mutating func appendText(_ text: StaticString) {
+        appendBytes(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 }
 
 extension Array: JSONByteSink where Element == UInt8 {

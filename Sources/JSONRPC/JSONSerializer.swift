@@ -13,13 +13,13 @@ public enum JSONSerializer {
         String(decoding: bytes(of: value), as: UTF8.self)
     }
 
-    public static func write(_ value: JSONValue, to output: inout [UInt8]) {
+    public static func write<Sink: JSONByteSink & ~Copyable>(_ value: JSONValue, to output: inout Sink) {
         switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null: output.appendText("null")
+        case .bool(let flag): output.appendText(flag ? "true" : "false")
         case .number(var text):
             // From its contiguous UTF-8 rather than its `utf8` view (76 instructions fewer per response).
-            text.withUTF8 { output.append(contentsOf: $0) }
+            text.withUTF8 { output.appendBytes(UnsafeRawBufferPointer($0)) }
         case .string(let string): writeString(string, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))

@@ -21,22 +21,15 @@ public struct JSONTextWriter: ~Copyable {
     /// The JSON text of `value`.
     @inlinable
     public static func bytes(of value: some JSONTextWritable) -> [UInt8] {
-        var output: [UInt8] = []
-        append(value, to: &output)
-        return output
+        JSONTextBuffer.bytes { append(value, to: &$0) }
     }
 
-    /// Appends the JSON text of `value` to `output`. The text is written in scratch
-    /// space on the stack (moved to the heap only past 1 KiB) and copied once.
-    /// More scratch does not pay: past 1 KiB the standard library asks the
-    /// thread for its stack bounds first (4 KiB measured 600 instructions more).
+    /// Appends the JSON text of `value` to `output`, written straight into it.
     @inlinable
-    public static func append(_ value: some JSONTextWritable, to output: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
-            var writer = JSONTextWriter(output: JSONTextBuffer(scratch: scratch))
-            value.write(to: &writer)
-            output.appendBytes(writer.output.written)
-        }
+    public static func append(_ value: some JSONTextWritable, to output: inout JSONTextBuffer) {
+        var writer = JSONTextWriter(output: output)
+        value.write(to: &writer)
+        output = writer.output
     }
 
     /// An object whose members `members` writes.

@@ -13,16 +13,17 @@ import Synchronization
 /// machines, so it is lent lines only when a read brings hundreds of requests
 /// (`Connection.minimumLentBytes`), whose half outweighs that.
 final class LaterLinesHelper: Sendable {
-    /// What the helper did with lent lines.
-    struct Outcome: Sendable {
+    /// What the helper did with lent lines. Sendable because its buffer owns
+    /// its memory (it never starts in scratch space) and is passed, not shared.
+    struct Outcome: ~Copyable, @unchecked Sendable {
         /// How many of the lent bytes it handled: whole lines from the start.
         var handledBytes: Int
         /// The responses to those lines, in order.
-        var responses: [UInt8]
+        var responses: JSONTextBuffer
     }
 
     /// Answers a line or limit event into the output, or declines it (false).
-    typealias LineHandler = @Sendable (LineFramer.BorrowedEvent, inout [UInt8]) -> Bool
+    typealias LineHandler = @Sendable (LineFramer.BorrowedEvent, inout JSONTextBuffer) -> Bool
 
     private let maxLineBytes: Int
     private let queue = DispatchQueue(label: "jsonrpc.later-lines")
@@ -38,12 +39,12 @@ final class LaterLinesHelper: Sendable {
     func start(_ lines: [UInt8], handler: @escaping LineHandler) {
         queue.async { [self] in
             // About as many bytes as the lines: a response is of a request's size.
-            var output: [UInt8] = []
-            output.reserveCapacity(lines.count)
+            var output = JSONTextBuffer(capacity: lines.count)
             var framer = LineFramer(maxLineBytes: maxLineBytes)
             framer.append(lines)
             while framer.next(offering: { handler($0, &output) }) {}
-            outcome.withLock { $0 = Outcome(handledBytes: framer.consumedByteCount, responses: output) }
+            var finishedOutcome: Outcome? = Outcome(handledBytes: framer.consumedByteCount, responses: output)
+            outcome.withLock { $0 = finishedOutcome.take() }
             finished.signal()
         }
     }

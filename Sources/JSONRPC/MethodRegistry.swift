@@ -5,14 +5,14 @@ public struct MethodRegistry: Sendable {
     public final class Entry: Sendable {
         public let name: String
         public let execution: Execution
-        let handler: @Sendable (RequestParams, RequestContext, inout [UInt8]) -> RPCError?
+        let handler: @Sendable (RequestParams, RequestContext, inout JSONTextBuffer) -> RPCError?
         let preparer: @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>
-        let compactHandler: @Sendable (UnsafeRawBufferPointer, RequestContext, inout [UInt8]) -> CompactParamsCall
+        let compactHandler: @Sendable (UnsafeRawBufferPointer, RequestContext, inout JSONTextBuffer) -> CompactParamsCall
 
         init(name: String, execution: Execution,
-             handler: @escaping @Sendable (RequestParams, RequestContext, inout [UInt8]) -> RPCError?,
+             handler: @escaping @Sendable (RequestParams, RequestContext, inout JSONTextBuffer) -> RPCError?,
              preparer: @escaping @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>,
-             compactHandler: @escaping @Sendable (UnsafeRawBufferPointer, RequestContext, inout [UInt8]) -> CompactParamsCall) {
+             compactHandler: @escaping @Sendable (UnsafeRawBufferPointer, RequestContext, inout JSONTextBuffer) -> CompactParamsCall) {
             self.name = name
             self.execution = execution
             self.handler = handler
@@ -22,18 +22,18 @@ public struct MethodRegistry: Sendable {
 
         /// The handler with its params read: it runs the method and appends the
         /// JSON text of its result, or returns the error.
-        public typealias PreparedCall = @Sendable (RequestContext, inout [UInt8]) -> RPCError?
+        public typealias PreparedCall = @Sendable (RequestContext, inout JSONTextBuffer) -> RPCError?
 
         /// Decodes `params`, runs the handler and appends the JSON text of its
         /// result to `output`; on failure returns the error and leaves `output` as it was.
-        public func invoke(_ params: RequestParams, _ context: RequestContext, appendingResultTo output: inout [UInt8]) -> RPCError? {
+        public func invoke(_ params: RequestParams, _ context: RequestContext, appendingResultTo output: inout JSONTextBuffer) -> RPCError? {
             handler(params, context, &output)
         }
 
         /// `invoke` on the params' unparsed text, when the method reads it
         /// (`RPCMethod.readCompactParams`).
         func invoke(compactParams text: UnsafeRawBufferPointer, _ context: RequestContext,
-                    appendingResultTo output: inout [UInt8]) -> CompactParamsCall {
+                    appendingResultTo output: inout JSONTextBuffer) -> CompactParamsCall {
             compactHandler(text, context, &output)
         }
 
@@ -59,12 +59,17 @@ public struct MethodRegistry: Sendable {
 
         /// The same call with params and result as values, for tests and tools.
         public func invoke(_ params: JSONValue, _ context: RequestContext) -> Swift.Result<JSONValue, RPCError> {
-            var text: [UInt8] = []
-            let error: RPCError?
-            do throws(JSONParseError) {
-                error = try RequestParams.withValue(params) { invoke($0, context, appendingResultTo: &text) }
-            } catch {
-                return .failure(.internalError("params given as a value did not parse: \(error.message)"))
+            var error: RPCError?
+            var parseError: JSONParseError?
+            let text = JSONTextBuffer.bytes { text in
+                do throws(JSONParseError) {
+                    error = try RequestParams.withValue(params) { invoke($0, context, appendingResultTo: &text) }
+                } catch {
+                    parseError = error
+                }
+            }
+            if let parseError {
+                return .failure(.internalError("params given as a value did not parse: \(parseError.message)"))
             }
             if let error { return .failure(error) }
             return text.withUnsafeBytes { raw in

@@ -18,6 +18,12 @@ public final class ProtocolWriter: Sendable {
     /// Writes `bytes` completely; false when the output is gone.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    /// Writes `bytes` completely; false when the output is gone.
+    @discardableResult
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard !bytes.isEmpty else { return !isClosed }
         return closed.withLock { isClosed in
             guard !isClosed else { return false }
@@ -26,23 +32,21 @@ public final class ProtocolWriter: Sendable {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written >= 0 {
-                    offset += written
-                    continue
-                }
-                switch errno {
-                case EINTR: continue
-                case EAGAIN: waitUntilWritable(descriptor)
-                default: return false
-                }
+    private static func writeAll(_ raw: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < raw.count {
+            let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            if written >= 0 {
+                offset += written
+                continue
             }
-            return true
+            switch errno {
+            case EINTR: continue
+            case EAGAIN: waitUntilWritable(descriptor)
+            default: return false
+            }
         }
+        return true
     }
 
     /// Only reached when the host gave us a non-blocking descriptor; we never set `O_NONBLOCK` ourselves.

@@ -19,7 +19,7 @@ public protocol RPCMethod: Sendable {
 
     /// Appends the result's JSON text: through `JSONTextEncoder`, directly for a
     /// `JSONTextWritable` result.
-    static func appendResult(_ result: Result, to output: inout [UInt8]) throws
+    static func appendResult(_ result: Result, to output: inout JSONTextBuffer) throws
 
     /// Reads `params`, runs `handler` and appends the JSON text of its result to
     /// `output`; on failure returns the error. A requirement with a default, so
@@ -27,7 +27,7 @@ public protocol RPCMethod: Sendable {
     /// the metadata of its `Result<Params, ParamsError>` on every request.
     static func invoke(
         _ handler: (Params, RequestContext) throws -> Result, params: RequestParams, context: RequestContext,
-        appendingResultTo output: inout [UInt8]
+        appendingResultTo output: inout JSONTextBuffer
     ) -> RPCError?
 
     /// `invoke` on the unparsed params of a request in the envelope's usual
@@ -35,7 +35,7 @@ public protocol RPCMethod: Sendable {
     /// that reads nothing. A requirement for the same reason as `invoke`.
     static func invoke(
         _ handler: (Params, RequestContext) throws -> Result, compactParams text: UnsafeRawBufferPointer,
-        context: RequestContext, appendingResultTo output: inout [UInt8]
+        context: RequestContext, appendingResultTo output: inout JSONTextBuffer
     ) -> CompactParamsCall
 
     /// Reads `params` and returns the call of `handler` on them, to run later
@@ -52,7 +52,7 @@ public protocol RPCMethod: Sendable {
     /// `invoke`, which a concurrent method runs on a worker thread.
     static func run(
         _ handler: (Params, RequestContext) throws -> Result, params: Params, context: RequestContext,
-        appendingResultTo output: inout [UInt8]
+        appendingResultTo output: inout JSONTextBuffer
     ) -> RPCError?
 }
 
@@ -72,14 +72,14 @@ extension RPCMethod {
     public static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params? { nil }
 
     @inlinable
-    public static func appendResult(_ result: Result, to output: inout [UInt8]) throws {
-        try JSONTextEncoder.encode(result, appendingTo: &output)
+    public static func appendResult(_ result: Result, to output: inout JSONTextBuffer) throws {
+        output.append(contentsOf: try JSONTextEncoder.bytes(of: result))
     }
 
     @inlinable
     public static func invoke(
         _ handler: (Params, RequestContext) throws -> Result, params: RequestParams, context: RequestContext,
-        appendingResultTo output: inout [UInt8]
+        appendingResultTo output: inout JSONTextBuffer
     ) -> RPCError? {
         switch readParams(params) {
         case .success(let decoded): run(handler, params: decoded, context: context, appendingResultTo: &output)
@@ -90,7 +90,7 @@ extension RPCMethod {
     @inlinable
     public static func invoke(
         _ handler: (Params, RequestContext) throws -> Result, compactParams text: UnsafeRawBufferPointer,
-        context: RequestContext, appendingResultTo output: inout [UInt8]
+        context: RequestContext, appendingResultTo output: inout JSONTextBuffer
     ) -> CompactParamsCall {
         guard let params = readCompactParams(text) else { return .unread }
         return .ran(run(handler, params: params, context: context, appendingResultTo: &output))
@@ -111,7 +111,7 @@ extension RPCMethod {
     @inlinable
     public static func run(
         _ handler: (Params, RequestContext) throws -> Result, params: Params, context: RequestContext,
-        appendingResultTo output: inout [UInt8]
+        appendingResultTo output: inout JSONTextBuffer
     ) -> RPCError? {
         do {
             try appendResult(try handler(params, context), to: &output)
@@ -158,7 +158,7 @@ extension RPCMethod where Params: PlainParams & ParamsChecking {
 
 extension RPCMethod where Result: JSONTextWritable {
     @inlinable
-    public static func appendResult(_ result: Result, to output: inout [UInt8]) {
+    public static func appendResult(_ result: Result, to output: inout JSONTextBuffer) {
         JSONTextWriter.append(result, to: &output)
     }
 }

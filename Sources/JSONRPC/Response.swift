@@ -4,28 +4,24 @@ enum Response {
     /// Appends a result response to `output`: the opening, then whatever
     /// `writeResult` appends, then `}`. When `writeResult` fails, `output` is
     /// put back as it was and the error is returned for the caller to answer.
-    static func appendResult(id: JSONValue, to output: inout [UInt8], _ writeResult: (inout [UInt8]) -> RPCError?) -> RPCError? {
+    static func appendResult(
+        id: JSONValue, to output: inout JSONTextBuffer, _ writeResult: (inout JSONTextBuffer) -> RPCError?
+    ) -> RPCError? {
         appendResult(to: &output, writingOpening: { output in
-            opening.withUTF8Buffer { output.append(contentsOf: $0) }
+            output.appendText(opening)
             JSONSerializer.write(id, to: &output)
-            resultKey.withUTF8Buffer { output.append(contentsOf: $0) }
+            output.appendText(resultKey)
         }, writeResult)
     }
 
-    /// `appendResult(id:to:_:)` for an id given as its JSON text. The opening
-    /// is put together on the stack and appended at once: each append to an
-    /// array checks its uniqueness and capacity again.
-    static func appendResult(idText: UnsafeRawBufferPointer, to output: inout [UInt8], _ writeResult: (inout [UInt8]) -> RPCError?) -> RPCError? {
+    /// `appendResult(id:to:_:)` for an id given as its JSON text.
+    static func appendResult(
+        idText: UnsafeRawBufferPointer, to output: inout JSONTextBuffer, _ writeResult: (inout JSONTextBuffer) -> RPCError?
+    ) -> RPCError? {
         appendResult(to: &output, writingOpening: { output in
-            let openingCount = opening.utf8CodeUnitCount
-            let total = openingCount + idText.count + resultKey.utf8CodeUnitCount
-            withUnsafeTemporaryAllocation(byteCount: total, alignment: 1) { scratch in
-                let start = scratch.baseAddress!
-                start.copyMemory(from: opening.utf8Start, byteCount: openingCount)
-                if let id = idText.baseAddress { (start + openingCount).copyMemory(from: id, byteCount: idText.count) }
-                (start + openingCount + idText.count).copyMemory(from: resultKey.utf8Start, byteCount: resultKey.utf8CodeUnitCount)
-                output.append(contentsOf: UnsafeRawBufferPointer(scratch))
-            }
+            output.appendText(opening)
+            output.appendBytes(idText)
+            output.appendText(resultKey)
         }, writeResult)
     }
 
@@ -34,18 +30,13 @@ enum Response {
 
     @inline(__always)
     private static func appendResult(
-        to output: inout [UInt8], writingOpening writeOpening: (inout [UInt8]) -> Void, _ writeResult: (inout [UInt8]) -> RPCError?
+        to output: inout JSONTextBuffer, writingOpening writeOpening: (inout JSONTextBuffer) -> Void,
+        _ writeResult: (inout JSONTextBuffer) -> RPCError?
     ) -> RPCError? {
         let start = output.count
-        if start == 0 {
-            // A new buffer gets room for a typical result without going past the
-            // size the allocator keeps per thread (1,032 bytes in glibc): a larger
-            // block takes a lock. (A buffer with responses in it grows as arrays do.)
-            output.reserveCapacity(512)
-        }
         writeOpening(&output)
         if let error = writeResult(&output) {
-            output.removeSubrange(start...)
+            output.removeBytes(from: start)
             return error
         }
         output.append(UInt8(ascii: "}"))

@@ -140,14 +140,14 @@ struct CanonicalEnvelopeTests {
     /// What the line is answered with at once; with `offered`, as a lent line is:
     /// nil when it is declined, to be handled in order.
     static func answer(_ line: [UInt8], by dispatcher: Dispatcher, offered: Bool) -> [UInt8]? {
-        var output: [UInt8] = []
+        var output = JSONTextBuffer()
         let handled = line.withUnsafeBytes { raw in
             offered ? dispatcher.handleIfIndependent(line: raw, appendingTo: &output)
                 : { dispatcher.handle(line: raw, appendingTo: &output); return true }()
         }
         guard handled else { return nil }
         // The thread a peek ran on differs between calls; nothing else may.
-        return Array(String(decoding: output, as: UTF8.self)
+        return Array(String(decoding: output.written, as: UTF8.self)
             .replacing(/"thread":[0-9]+/, with: #""thread":0"#).utf8)
     }
 }

@@ -177,7 +177,8 @@ struct DispatcherTests {
     /// The reading loop's form: each response line goes after what the buffer
     /// holds, and a result that fails halfway leaves nothing of itself behind.
     @Test func responsesAreAppendedToTheOutputBuffer() {
-        var output = Array("earlier\n".utf8)
+        var output = JSONTextBuffer(capacity: 8)
+        output.append(contentsOf: Array("earlier\n".utf8))
         for line in [#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"text":"x"}}"#,
                      #"{"jsonrpc":"2.0","id":2,"method":"test.halfWritten"}"#,
                      #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"unanswered"}}"#,
@@ -186,7 +187,7 @@ struct DispatcherTests {
                      #"{"jsonrpc":"2.0","id":3,"method":"test.echo","params":{"text":"y"}}"#] {
             Array(line.utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
         }
-        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: output.written, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 6 && lines.last == "")
         #expect(lines.first == "earlier")
         #expect(lines.dropFirst().first == #"{"jsonrpc":"2.0","id":1,"result":{"text":"x"}}"#)
@@ -296,9 +297,10 @@ struct DispatcherTests {
     /// What the connection's helper thread does with a line: its answer, or
     /// nil when it declined the line (and appended nothing).
     func replyIfIndependent(_ line: String) -> String?? {
-        var output = Array("earlier\n".utf8)
+        var output = JSONTextBuffer(capacity: 8)
+        output.append(contentsOf: Array("earlier\n".utf8))
         let handled = Array(line.utf8).withUnsafeBytes { dispatcher.handleIfIndependent(line: $0, appendingTo: &output) }
-        let answer = String(decoding: output.dropFirst(8), as: UTF8.self)
+        let answer = String(decoding: output.written.dropFirst(8), as: UTF8.self)
         guard handled else {
             #expect(answer.isEmpty, "a declined line appends nothing")
             return .none

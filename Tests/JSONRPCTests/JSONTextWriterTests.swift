@@ -181,9 +181,10 @@ import Testing
     }
 
     @Test func appendsAfterWhatIsAlreadyThere() {
-        var output = Array("[1,".utf8)
+        var output = JSONTextBuffer(capacity: 4)
+        output.append(contentsOf: Array("[1,".utf8))
         JSONTextWriter.append(Order.Line(sku: "s", quantity: 2, gift: false), to: &output)
-        #expect(String(decoding: output, as: UTF8.self) == #"[1,{"sku":"s","quantity":2,"gift":false}"#)
+        #expect(String(decoding: output.written, as: UTF8.self) == #"[1,{"sku":"s","quantity":2,"gift":false}"#)
     }
 
     /// Every power of ten, its neighbours and its negation, and the extremes of each width.
