@@ -86,7 +86,7 @@ public final class Connection: Sendable {
         /// at an earlier line, so the independent requests among them are as
         /// if never read.
         func abandonLentLines() {
-            if isLending { _ = helper.wait() }
+            if isLending { helper.wait { _, _ in } }
         }
 
         while true {
@@ -112,10 +112,10 @@ public final class Connection: Sendable {
             }
             if isLending {
                 isLending = false
-                let outcome = helper.wait()
-                guard writer.write(outcome.responses.written) else { return .outputClosed }
-                framer.resume(skipping: outcome.handledBytes)
-                if outcome.handledBytes == 0 { readsBeforeLending = Self.readsWithoutLendingAfterDecline }
+                let handledBytes = helper.wait { handledBytes, responses in writer.write(responses) ? handledBytes : nil }
+                guard let handledBytes else { return .outputClosed }
+                framer.resume(skipping: handledBytes)
+                if handledBytes == 0 { readsBeforeLending = Self.readsWithoutLendingAfterDecline }
                 continue
             }
             let count = framer.read(atMost: chunkSize) { room in read(input, room.baseAddress, room.count) }

@@ -147,8 +147,13 @@ public struct LineFramer: Sendable {
     }
 
     /// Bytes of whole lines `next` has yielded or skipped since the framer was
-    /// made, for a framer given all its input at once: how far it got.
+    /// made or emptied, for a framer given all its input at once: how far it got.
     public var consumedByteCount: Int { lineStart }
+
+    /// Forgets everything held, keeping the buffer's room for the next input.
+    public mutating func removeAll() {
+        (end, lineStart, scanPosition, discarding, lentFrom) = (0, 0, 0, false, nil)
+    }
 
     /// Calls `body` with the next complete line or limit event, and keeps it
     /// when `body` returns true. When `body` returns false the line is put back

@@ -216,6 +216,25 @@ struct LentLinesTests {
         }
     }
 
+    /// The helper keeps its buffers from one hand-over to the next: the lines
+    /// it declined in the first (at a request that must run in order) are
+    /// answered once, by the reading thread, and never again after the second.
+    @Test func eachHandOverAnswersOnlyItsOwnLines() {
+        let declinedAt = Self.lineCount * 3 / 4
+        let first = (0..<Self.lineCount).map { $0 == declinedAt ? Self.count($0) : Self.peek($0) }
+        let second = (Self.lineCount..<Self.lineCount * 5 / 3).map { Self.peek($0) }
+        #expect(second.joined(separator: "\n").utf8.count > Connection.minimumLentBytes, "the second read is lent too")
+        let host = PipeHost(waiting: first.joined(separator: "\n") + "\n")
+        var answers: [String] = []
+        while answers.count < first.count, let line = host.readLine() { answers.append(line) }
+        host.send(second.joined(separator: "\n") + "\n")
+        host.closeInput()
+        answers += responses(host)
+        #expect(answers.map { member("id", of: $0).map(String.init) } == (0..<Self.lineCount * 5 / 3).map { "\($0)" })
+        #expect(Set(answers.suffix(second.count).compactMap { member("thread", of: $0) }).count == 2)
+        #expect(host.waitUntilStopped() == .endOfInput)
+    }
+
     /// The lines after a request that stops the connection are not answered,
     /// although the helper had run the independent ones among them.
     @Test func linesLentBeyondAStopAreNotAnswered() {

@@ -130,6 +130,39 @@ struct LineFramerTests {
         #expect(yieldedLines(&framer) == lines[(own.count + 1)...].map { String($0.dropLast()) } + ["next"])
     }
 
+    @Test func emptyingForgetsPartLinesAndLentLines() {
+        var framer = LineFramer(maxLineBytes: 16)
+        framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
+        #expect(framer.lendLaterLines(minimumBytes: 40) != nil)
+        framer.removeAll()
+        #expect(!framer.hasPartialLine)
+        #expect(framer.consumedByteCount == 0)
+        framer.append(Array("fresh\nl".utf8))
+        #expect(yieldedLines(&framer) == ["fresh"])
+        #expect(framer.consumedByteCount == 6)
+        #expect(framer.hasPartialLine)
+    }
+
+    /// Input read in place: each read is offered at least the room asked for,
+    /// just after the bytes held, and a read that brings nothing (end of input)
+    /// or fails changes nothing and is answered as it was.
+    @Test func readsIntoTheRoomAfterTheBytesHeld() {
+        var framer = LineFramer(maxLineBytes: 64)
+        var offered: [Int] = []
+        for (piece, atMost) in [("ab", 3), ("c\nde", 300), ("f\n", 5)] {
+            let filled = framer.read(atMost: atMost) { room in
+                offered.append(room.count)
+                Array(piece.utf8).withUnsafeBytes { room.copyMemory(from: $0) }
+                return piece.utf8.count
+            }
+            #expect(filled == piece.utf8.count)
+        }
+        #expect(offered == [3, 300, 5])
+        #expect(framer.read(atMost: 8) { _ in -1 } == -1)
+        #expect(framer.read(atMost: 8) { _ in 0 } == 0)
+        #expect(yieldedLines(&framer) == ["abc", "def"])
+    }
+
     @Test func aDeclinedOfferLeavesTheLineToBeOfferedAgain() {
         var framer = LineFramer(maxLineBytes: 16)
         framer.append(Array("a\n\nb\nc\n".utf8))
