@@ -13,7 +13,9 @@ public struct JSONTextBuffer: ~Copyable, JSONByteSink {
     @usableFromInline var capacity: Int
     @usableFromInline var ownsStart: Bool
 
-    /// An empty buffer on the heap, with room for `capacity` bytes to start with.
+    /// An empty buffer on the heap, with room for `capacity` bytes to start
+    /// with: by default a typical result's, within the blocks glibc keeps per
+    /// thread (up to 1,032 bytes), where a larger block takes a lock.
     public init(capacity: Int = 512) {
         self.capacity = max(capacity, 1)
         start = .allocate(capacity: self.capacity)

@@ -73,8 +73,13 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             // lent lines: answered if it may run beside earlier lines, else left
             // (with nothing written) to be handled in order.
             var response: [UInt8]? = nil
-            var offered: [UInt8] = []
-            if line.count % 2 == 1, line.withUnsafeBytes({ dispatcher.handleIfIndependent(line: $0, appendingTo: &offered) }) {
+            var taken = false
+            let offered = JSONTextBuffer.bytes { offered in
+                if line.count % 2 == 1 {
+                    taken = line.withUnsafeBytes { dispatcher.handleIfIndependent(line: $0, appendingTo: &offered) }
+                }
+            }
+            if taken {
                 response = offered.isEmpty ? nil : offered
             } else {
                 if !offered.isEmpty { violated("a declined line wrote \(offered)", line, Array(input)) }
