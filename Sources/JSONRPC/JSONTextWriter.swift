@@ -103,7 +103,7 @@ public struct JSONTextWriter: ~Copyable {
     @inlinable
     public mutating func value(prewritten text: StaticString) {
         startValue()
-        text.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
+        output.appendText(text)
     }
 
     /// A member whose whole JSON text, name and value (`"name":value`), was
@@ -121,7 +121,7 @@ public struct JSONTextWriter: ~Copyable {
         assert(text.withUTF8Buffer { !$0.contains(where: JSONStringBytes.isSpecial) }, "fixed strings are written without escaping")
         startValue()
         output.append(UInt8(ascii: "\""))
-        text.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
+        output.appendText(text)
         output.append(UInt8(ascii: "\""))
     }
 
@@ -134,14 +134,13 @@ public struct JSONTextWriter: ~Copyable {
     @inlinable
     public mutating func bool(_ flag: Bool) {
         startValue()
-        let text: StaticString = flag ? "true" : "false"
-        text.withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
+        output.appendText(flag ? "true" : "false")
     }
 
     @inlinable
     public mutating func null() {
         startValue()
-        ("null" as StaticString).withUTF8Buffer { output.appendBytes(UnsafeRawBufferPointer($0)) }
+        output.appendText("null")
     }
 
     @inlinable

@@ -59,23 +59,16 @@ public struct MethodRegistry: Sendable {
 
         /// The same call with params and result as values, for tests and tools.
         public func invoke(_ params: JSONValue, _ context: RequestContext) -> Swift.Result<JSONValue, RPCError> {
-            var error: RPCError?
-            var parseError: JSONParseError?
-            let text = JSONTextBuffer.bytes { text in
-                do throws(JSONParseError) {
-                    error = try RequestParams.withValue(params) { invoke($0, context, appendingResultTo: &text) }
-                } catch {
-                    parseError = error
-                }
-            }
-            if let parseError {
-                return .failure(.internalError("params given as a value did not parse: \(parseError.message)"))
+            var text = JSONTextBuffer()
+            let error: RPCError?
+            do throws(JSONParseError) {
+                error = try RequestParams.withValue(params) { invoke($0, context, appendingResultTo: &text) }
+            } catch {
+                return .failure(.internalError("params given as a value did not parse: \(error.message)"))
             }
             if let error { return .failure(error) }
-            return text.withUnsafeBytes { raw in
-                Swift.Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(raw) }
-                    .mapError { .internalError("the result of \(name) is not valid JSON: \($0.message)") }
-            }
+            return Swift.Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(text.written) }
+                .mapError { .internalError("the result of \(name) is not valid JSON: \($0.message)") }
         }
     }
 

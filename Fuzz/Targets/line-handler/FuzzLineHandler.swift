@@ -73,12 +73,10 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             // lent lines: answered if it may run beside earlier lines, else left
             // (with nothing written) to be handled in order.
             var response: [UInt8]? = nil
-            var taken = false
-            let offered = JSONTextBuffer.bytes { offered in
-                if line.count % 2 == 1 {
-                    taken = line.withUnsafeBytes { dispatcher.handleIfIndependent(line: $0, appendingTo: &offered) }
-                }
-            }
+            var buffer = JSONTextBuffer()
+            let taken = line.count % 2 == 1
+                && line.withUnsafeBytes { dispatcher.handleIfIndependent(line: $0, appendingTo: &buffer) }
+            let offered = Array(buffer.written)
             if taken {
                 response = offered.isEmpty ? nil : offered
             } else {
