@@ -66,8 +66,7 @@ public struct JSONTextWriter: ~Copyable {
     @inlinable
     public mutating func member(_ key: StaticString, prewritten text: [UInt8]) {
         writeKey(key)
-        startValue()
-        text.withUnsafeBytes { output.appendBytes($0) }
+        value(prewritten: text)
     }
 
     /// A member written only when `value` is not nil, as `encodeIfPresent` does.
@@ -96,6 +95,14 @@ public struct JSONTextWriter: ~Copyable {
         var value = value
         value.withUTF8 { output.appendBytes(UnsafeRawBufferPointer($0)) }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// A value whose JSON text, `text`, this writer wrote before (through
+    /// `bytes(of:)`), copied as it is.
+    @inlinable
+    public mutating func value(prewritten text: [UInt8]) {
+        startValue()
+        text.withUnsafeBytes { output.appendBytes($0) }
     }
 
     /// A value whose whole JSON text was fixed when the program was built, such

@@ -47,12 +47,17 @@ struct DirectResultTextTests {
         let isInTable = brand.map { CardBrandTable.standard.brands.contains($0) } ?? false
         #expect((brand.flatMap(prewritten.text(of:)) != nil) == isInTable)
         for pan in Self.fieldStates {
-            let result = CardValidationResult(cardBrand: brand, pan: pan, expiryDate: .valid, cvc: .invalid(.length),
-                                              validationSuccess: false)
-            let text = CardValidationResultText(result, brands: prewritten)
-            #expect((text.brandText != nil) == isInTable)
-            try expectSameText(text)
-            #expect(JSONTextWriter.bytes(of: text) == JSONTextWriter.bytes(of: result))
+            for cvc in Self.fieldStates {
+                let isAllValid = pan == .valid && cvc == .valid
+                let result = CardValidationResult(cardBrand: brand, pan: pan, expiryDate: .valid, cvc: cvc,
+                                                  validationSuccess: isAllValid)
+                let text = CardValidationResultText(result, brands: prewritten)
+                #expect((text.brandText != nil) == isInTable)
+                // A valid card of a table brand is one piece of text written beforehand.
+                #expect(text.isWholePrewritten == (isInTable && isAllValid))
+                try expectSameText(text)
+                #expect(JSONTextWriter.bytes(of: text) == JSONTextWriter.bytes(of: result))
+            }
         }
     }
 
