@@ -18,7 +18,7 @@ public struct FieldState: Sendable, Hashable {
 
     /// Made where it is used (a plain value needs no stored constant, whose
     /// every use would check that it was initialized).
-    public static var valid: FieldState { FieldState(state: .valid, errors: []) }
+    public static var valid: FieldState { FieldState(state: .valid, errors: CardFieldRules()) }
 
     public static func incomplete(_ rule: CardFieldRule, _ more: CardFieldRule...) -> FieldState {
         FieldState(state: .incomplete, errors: CardFieldRules([rule] + more))
