@@ -14,7 +14,11 @@ public struct TypedExpiryDate: Sendable, Hashable {
     public init(typed text: UnsafeRawBufferPointer) {
         byteCount = text.count
         var stored: UInt64 = 0
-        withUnsafeMutableBytes(of: &stored) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: text.prefix(Self.storedByteLimit))) }
+        if let source = text.baseAddress {
+            withUnsafeMutableBytes(of: &stored) {
+                $0.baseAddress!.copyMemory(from: source, byteCount: min(text.count, Self.storedByteLimit))
+            }
+        }
         self.stored = stored
     }
 
