@@ -12,7 +12,13 @@ public struct AcceptedBrands: Sendable, Hashable {
         self.codes = lowercased.isEmpty ? nil : lowercased
     }
 
-    public static let all = AcceptedBrands(codes: nil)
+    private init(acceptingAll: Void) {
+        codes = nil
+    }
+
+    /// Made where it is used: a stored constant is initialized once, but every
+    /// use checks that it was, on the way of every `card.validate`.
+    public static var all: AcceptedBrands { AcceptedBrands(acceptingAll: ()) }
 
     public func accepts(_ brand: CardBrand) -> Bool {
         codes?.contains(brand.code.lowercased()) ?? true
