@@ -42,11 +42,6 @@ struct PrewrittenBrands: Sendable {
         for entry in entries where entry.brand.isIdentical(to: brand) { return entry }
         return nil
     }
-
-    /// The brand's own JSON text, when it is one of the table's.
-    func text(of brand: borrowing CardBrand) -> [UInt8]? {
-        entry(of: brand)?.text
-    }
 }
 
 /// `card.validate`'s result, with its brand's text taken from `PrewrittenBrands`
