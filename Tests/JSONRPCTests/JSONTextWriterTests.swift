@@ -180,6 +180,19 @@ import Testing
                 == #"{"first":{"state":"valid","errors":[]},"list":[null,null],"last":[1,2]}"#)
     }
 
+    /// Text written beforehand into an array is copied in as a value, after a comma like any other.
+    struct Copied: JSONTextWritable {
+        func write(to json: inout JSONTextWriter) {
+            json.array([Fixed.Element()])
+            json.value(prewritten: JSONTextWriter.bytes(of: Order.Line(sku: "s", quantity: 1, gift: true)))
+        }
+    }
+
+    @Test func prewrittenBytesAreSeparatedLikeAnyOther() {
+        #expect(String(decoding: JSONTextWriter.bytes(of: Copied()), as: UTF8.self)
+                == #"[null],{"sku":"s","quantity":1,"gift":true}"#)
+    }
+
     @Test func appendsAfterWhatIsAlreadyThere() {
         var output = JSONTextBuffer(capacity: 4)
         output.append(contentsOf: Array("[1,".utf8))
