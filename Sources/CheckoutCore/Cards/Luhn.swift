@@ -12,7 +12,8 @@ public enum Luhn {
             for byte in bytes {
                 guard let digit = CardDigits.digit(byte) else { return false }
                 let value = Int(digit)
-                (lastUndoubled, lastDoubled) = (lastDoubled &+ value, lastUndoubled &+ (value < 5 ? value * 2 : value * 2 - 9))
+                let doubled = value < 5 ? value * 2 : value * 2 - 9
+                (lastUndoubled, lastDoubled) = (lastDoubled &+ value, lastUndoubled &+ doubled)
             }
             return !bytes.isEmpty && lastUndoubled % 10 == 0
         }

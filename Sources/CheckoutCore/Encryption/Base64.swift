@@ -31,7 +31,7 @@ public enum Base64 {
 
     /// An alphabet's 64 characters, and every pair of them by the 12 bits the
     /// pair encodes (8 KiB): three bytes become four characters in two lookups
-    /// and one store, where looking up each character took a quarter more
+    /// and one store, where looking up each character took nearly a third more
     /// instructions (an encryption writes about a thousand characters).
     ///
     /// `@unchecked Sendable`: the pairs are written once, when the alphabet is
@@ -71,7 +71,8 @@ public enum Base64 {
                 while index &+ 3 <= bytes.count {
                     let group = Int(bytes[index]) << 16 | Int(bytes[index &+ 1]) << 8 | Int(bytes[index &+ 2])
                     let four = UInt32(pairs[group >> 12]) | UInt32(pairs[group & 0xFFF]) << 16
-                    UnsafeMutableRawBufferPointer(output).storeBytes(of: four.littleEndian, toByteOffset: position, as: UInt32.self)
+                    UnsafeMutableRawBufferPointer(output)
+                        .storeBytes(of: four.littleEndian, toByteOffset: position, as: UInt32.self)
                     index &+= 3
                     position &+= 4
                 }

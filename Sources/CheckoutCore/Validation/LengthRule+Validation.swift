@@ -9,7 +9,7 @@ extension LengthRule {
 
     /// Counted from the UTF-8 bytes, every scalar's first byte being the one
     /// that is not a continuation byte (`10xxxxxx`): `unicodeScalars.count`
-    /// decoded each scalar, four times the instructions for a card number.
+    /// decoded each scalar, nearly three times the instructions.
     static func scalarCount(of value: String) -> Int {
         var value = value
         return value.withUTF8 { bytes in bytes.reduce(0) { $0 &+ ($1 & 0xC0 == 0x80 ? 0 : 1) } }
