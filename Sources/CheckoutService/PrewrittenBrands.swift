@@ -62,17 +62,17 @@ struct CardValidationResultText: Encodable, JSONTextWritable, Sendable {
     /// The brand's text written beforehand, when the brand is the table's.
     var brandText: [UInt8]? { prewritten?.text }
 
-    /// True when the whole result is copied from text written beforehand.
-    var isWholePrewritten: Bool { prewritten != nil && result.isAllValid }
+    /// The whole result's text written beforehand, when the brand is the
+    /// table's and all three fields are valid.
+    var wholeText: [UInt8]? { result.isAllValid ? prewritten?.validResultText : nil }
 
     func encode(to encoder: any Encoder) throws {
         try result.encode(to: encoder)
     }
 
     func write(to json: inout JSONTextWriter) {
-        guard let prewritten else { return result.write(to: &json) }
-        if result.isAllValid { return json.value(prewritten: prewritten.validResultText) }
-        result.write(to: &json, brandText: prewritten.text)
+        if let wholeText { return json.value(prewritten: wholeText) }
+        result.write(to: &json, brandText: brandText)
     }
 }
 

@@ -54,7 +54,7 @@ struct DirectResultTextTests {
                 let text = CardValidationResultText(result, brands: prewritten)
                 #expect((text.brandText != nil) == isInTable)
                 // A valid card of a table brand is one piece of text written beforehand.
-                #expect(text.isWholePrewritten == (isInTable && isAllValid))
+                #expect((text.wholeText != nil) == (isInTable && isAllValid))
                 try expectSameText(text)
                 #expect(JSONTextWriter.bytes(of: text) == JSONTextWriter.bytes(of: result))
             }
