@@ -23,10 +23,7 @@ public struct TypedCardNumber: Sendable, Hashable {
     /// Reads the UTF-8 text of a card number as typed.
     public init(typed text: UnsafeRawBufferPointer) {
         var count = 0
-        // The Luhn sums of the digits so far with the last of them not doubled
-        // and doubled: a new digit is not doubled, so the digits before it sum
-        // as they did with their last one doubled, and the other way round.
-        var lastUndoubled = 0, lastDoubled = 0
+        var luhn = Luhn.Sum()
         var isNumber = true
         withUnsafeMutableBytes(of: &stored) { stored in
             for byte in text where byte != UInt8(ascii: " ") {
@@ -35,15 +32,13 @@ public struct TypedCardNumber: Sendable, Hashable {
                     return
                 }
                 if count < Self.storedDigitLimit { stored[count] = digit }
-                let value = Int(digit)
-                // Wrapping adds: the sums stay below ten times the line's length.
-                (lastUndoubled, lastDoubled) = (lastDoubled &+ value, lastUndoubled &+ (value < 5 ? value * 2 : value * 2 - 9))
+                luhn.add(digit)
                 count &+= 1
             }
         }
         self.isNumber = isNumber
         digitCount = isNumber ? count : 0
-        passesLuhn = isNumber && lastUndoubled % 10 == 0
+        passesLuhn = isNumber && luhn.isMultipleOfTen
         if !isNumber { stored = (0, 0, 0) }
     }
 
