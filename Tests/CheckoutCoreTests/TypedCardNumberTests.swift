@@ -14,12 +14,17 @@ struct TypedCardNumberTests {
         }
     }()
 
+    /// The values 0–9 of a number's ASCII digits; nil when it holds anything else.
+    static func digitValues(_ number: String) -> [UInt8]? {
+        CardDigits.areAllDigits(number.utf8) ? number.utf8.map { $0 - UInt8(ascii: "0") } : nil
+    }
+
     @Test func readsEveryDigitAndTheLuhnCheckAsTheDigitRulesDo() {
         for number in Self.numbers {
             let typed = TypedCardNumber(typed: number)
             #expect(typed.isNumber && typed.digitCount == number.count, "\(number)")
             #expect(typed.passesLuhn == Luhn.isValid(number), "\(number)")
-            #expect(Array(typed.leadingDigits) == CardDigits.parse(number), "\(number)")
+            #expect(Array(typed.leadingDigits) == Self.digitValues(number), "\(number)")
         }
     }
 
@@ -50,7 +55,7 @@ struct TypedCardNumberTests {
             let typed = TypedCardNumber(typed: number)
             #expect(typed.digitCount == length)
             #expect(typed.passesLuhn == Luhn.isValid(number))
-            #expect(Array(typed.leadingDigits) == Array(CardDigits.parse(number)!.prefix(TypedCardNumber.storedDigitLimit)))
+            #expect(Array(typed.leadingDigits) == Array(Self.digitValues(number)!.prefix(TypedCardNumber.storedDigitLimit)))
         }
     }
 

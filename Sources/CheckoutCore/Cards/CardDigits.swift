@@ -1,19 +1,13 @@
 /// Decimal digits as the card rules handle them: values 0–9, most significant first.
 /// Only ASCII digits count; other Unicode digits are not part of a card number.
 enum CardDigits {
-    /// The digits of `text`, or nil when it holds anything but ASCII digits.
-    static func parse(_ text: some StringProtocol) -> [UInt8]? {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            guard let digit = digit(byte) else { return nil }
-            digits.append(digit)
-        }
-        return digits
-    }
-
     static func digit(_ byte: UInt8) -> UInt8? {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? byte - UInt8(ascii: "0") : nil
+    }
+
+    /// True when every byte is an ASCII digit (and for none).
+    static func areAllDigits(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { digit($0) != nil }
     }
 
     static func value(of digits: some Collection<UInt8>) -> Int {

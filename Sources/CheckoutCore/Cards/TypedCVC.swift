@@ -6,7 +6,7 @@ public struct TypedCVC: Sendable, Hashable {
 
     /// Reads the UTF-8 text of a CVC as typed.
     public init(typed text: UnsafeRawBufferPointer) {
-        digitCount = text.allSatisfy { CardDigits.digit($0) != nil } ? text.count : nil
+        digitCount = CardDigits.areAllDigits(text) ? text.count : nil
     }
 
     public init(typed text: String) {

@@ -23,7 +23,7 @@ extension IINTable {
     }
 
     private static func isWellFormedBin(_ bin: String) -> Bool {
-        [shortBinLength, longBinLength].contains(bin.utf8.count) && CardDigits.parse(bin) != nil
+        [shortBinLength, longBinLength].contains(bin.utf8.count) && CardDigits.areAllDigits(bin.utf8)
     }
 
     private static func isCountryCode(_ code: String) -> Bool {

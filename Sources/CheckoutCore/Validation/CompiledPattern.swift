@@ -44,7 +44,7 @@ final class CompiledPattern: @unchecked Sendable {
     func wholeMatches(_ value: String) -> Bool {
         switch matcher {
         case .asciiDigits(let count):
-            return count.contains(value.utf8.count) && value.utf8.allSatisfy { CardDigits.digit($0) != nil }
+            return count.contains(value.utf8.count) && CardDigits.areAllDigits(value.utf8)
         case .regex(let regex):
             return (try? regex.wholeMatch(in: value)) != nil
         case .nothing:
@@ -60,7 +60,7 @@ final class CompiledPattern: @unchecked Sendable {
         guard rest.hasPrefix("[0-9]{"), rest.hasSuffix("}") else { return nil }
         let bounds = rest.dropFirst("[0-9]{".count).dropLast().split(separator: ",", omittingEmptySubsequences: false)
         guard (1...2).contains(bounds.count),
-              bounds.allSatisfy({ (1...4).contains($0.count) && $0.utf8.allSatisfy { CardDigits.digit($0) != nil } }),
+              bounds.allSatisfy({ (1...4).contains($0.count) && CardDigits.areAllDigits($0.utf8) }),
               let lower = Int(bounds[0]), let upper = Int(bounds[bounds.count - 1]), lower <= upper else { return nil }
         return lower...upper
     }

@@ -5,7 +5,7 @@
 public enum ExpirationDateRule {
     /// True when `value` is an expiry month in the window that starts at `currentMonth`.
     public static func accepts(_ value: String, currentMonth: CalendarMonth) -> Bool {
-        guard value.utf8.count == 4 || value.utf8.count == 6, value.utf8.allSatisfy({ CardDigits.digit($0) != nil }),
+        guard value.utf8.count == 4 || value.utf8.count == 6, CardDigits.areAllDigits(value.utf8),
               let date = ExpiryDate(value)
         else { return false }
         return ExpiryDateValidation.validMonths(from: currentMonth).contains(date.month)
