@@ -20,6 +20,8 @@ public struct CardBrand: Sendable, Hashable {
     public var requiresLuhn: Bool { properties.requiresLuhn }
     /// Masks that replace `mask` for numbers of one particular length (Diners, 14 digits).
     public var masksByPanLength: [Int: String] { properties.masksByPanLength }
+    /// The lengths and the Luhn check as plain values, for judging a number.
+    var numberRules: CardNumberRules { properties.numberRules }
 
     /// The properties in one immutable box: a brand is copied several times in
     /// every `card.validate`, and a copy retains one reference instead of five.
@@ -34,6 +36,7 @@ public struct CardBrand: Sendable, Hashable {
         let mask: String
         let requiresLuhn: Bool
         let masksByPanLength: [Int: String]
+        let numberRules: CardNumberRules
 
         init(code: String, name: String, paymentProductId: Int?, panLengths: [Int], cvcLength: Int, mask: String,
              requiresLuhn: Bool, masksByPanLength: [Int: String]) {
@@ -45,18 +48,20 @@ public struct CardBrand: Sendable, Hashable {
             self.mask = mask
             self.requiresLuhn = requiresLuhn
             self.masksByPanLength = masksByPanLength
+            numberRules = CardNumberRules(lengths: panLengths, requiresLuhn: requiresLuhn)
         }
     }
 
     /// The mask of every brand but Amex, and of numbers whose brand is unknown.
     public static let defaultMask = "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"
 
+    /// Lengths outside 1–63 are left out (`CardNumberRules`).
     public init(
         code: String, name: String, paymentProductId: Int?, panLengths: [Int], cvcLength: Int,
         mask: String = CardBrand.defaultMask, requiresLuhn: Bool = true, masksByPanLength: [Int: String] = [:]
     ) {
         properties = Properties(
-            code: code, name: name, paymentProductId: paymentProductId, panLengths: Array(Set(panLengths)).sorted(),
+            code: code, name: name, paymentProductId: paymentProductId, panLengths: Set(panLengths).filter(CardNumberRules.representableLengths.contains).sorted(),
             cvcLength: cvcLength, mask: mask, requiresLuhn: requiresLuhn, masksByPanLength: masksByPanLength)
     }
 
@@ -88,7 +93,7 @@ public struct CardBrand: Sendable, Hashable {
     }
 
     /// The longest accepted card number length: digits beyond it are never part of the number.
-    public var longestPanLength: Int { panLengths.last ?? 0 }
+    public var longestPanLength: Int { numberRules.longestLength }
 
     /// The mask that lays out a number of `length` digits.
     public func mask(forPanLength length: Int) -> String {

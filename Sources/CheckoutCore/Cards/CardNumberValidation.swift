@@ -10,9 +10,6 @@
 /// Elo): then it is incomplete. A number no prefix identifies yet is judged by the
 /// default rules alone.
 public enum CardNumberValidation {
-    /// The lengths and check of a number no prefix identifies.
-    public static let unrecognisedPanLengths = Array(12...19)
-
     public static func state(
         of pan: String, acceptedBrands: AcceptedBrands = .all, brands: CardBrandTable = .standard
     ) -> FieldState {
@@ -26,8 +23,7 @@ public enum CardNumberValidation {
     ) -> (state: FieldState, brand: CardBrand?) {
         guard pan.isNumber else { return (.invalid(.format), nil) }
         let outlook = brands.outlook(of: pan)
-        let numberRules = state(of: pan, lengths: outlook.brand?.panLengths ?? unrecognisedPanLengths,
-                                requiresLuhn: outlook.brand?.requiresLuhn ?? true)
+        let numberRules = state(of: pan, rules: outlook.brand?.numberRules ?? .unrecognised)
         return (.combining(brandRule(outlook, acceptedBrands, brands), numberRules), outlook.brand)
     }
 
@@ -39,11 +35,10 @@ public enum CardNumberValidation {
         return .incomplete(.allowedInContext)
     }
 
-    private static func state(of pan: TypedCardNumber, lengths: [Int], requiresLuhn: Bool) -> FieldState {
-        let longest = lengths.last ?? 0
-        if pan.digitCount > longest { return .invalid(.length) }
-        guard lengths.contains(pan.digitCount) else { return .incomplete(.length) }
-        if !requiresLuhn || pan.passesLuhn { return .valid }
-        return pan.digitCount < longest ? .incomplete(.luhn) : .invalid(.luhn)
+    private static func state(of pan: TypedCardNumber, rules: CardNumberRules) -> FieldState {
+        if pan.digitCount > rules.longestLength { return .invalid(.length) }
+        guard rules.accepts(length: pan.digitCount) else { return .incomplete(.length) }
+        if !rules.requiresLuhn || pan.passesLuhn { return .valid }
+        return pan.digitCount < rules.longestLength ? .incomplete(.luhn) : .invalid(.luhn)
     }
 }
