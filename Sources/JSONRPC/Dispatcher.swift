@@ -131,7 +131,13 @@ public final class Dispatcher: Sendable {
     /// it: a method it does not know or that runs on a worker, or params that
     /// do not parse (so every error is worded in one place).
     private func handleCanonical(_ envelope: CanonicalEnvelope, into output: inout JSONTextBuffer, independentOnly: Bool) -> Bool? {
-        guard let entry = registry.entry(namedBytes: envelope.method) else { return nil }
+        registry.withEntry(namedBytes: envelope.method) { entry in
+            handleCanonical(envelope, of: entry, into: &output, independentOnly: independentOnly)
+        } ?? nil
+    }
+
+    private func handleCanonical(_ envelope: CanonicalEnvelope, of entry: MethodRegistry.Entry, into output: inout JSONTextBuffer,
+                                 independentOnly: Bool) -> Bool? {
         if case .concurrent = entry.execution { return nil }
         let context = envelope.context(stopper: stopper)
         // A line offered to run beside earlier ones is answered from unparsed

@@ -73,7 +73,12 @@ public struct MethodRegistry: Sendable {
     }
 
     public private(set) var entries: [String: Entry] = [:]
-    private var byNameBytes = MethodNameTable<Entry>()
+    /// The same entries by the bytes of their names, unretained: `entries`
+    /// owns them, and the two are kept together in this value, so an entry
+    /// found here lives as long as the registry it was found in. A lookup then
+    /// counts no reference, a count that the reading thread and the helper
+    /// otherwise both took on the one entry of the method they serve.
+    private var byNameBytes = MethodNameTable<Unmanaged<Entry>>()
 
     public init() {}
 
@@ -94,18 +99,19 @@ public struct MethodRegistry: Sendable {
             Method.invoke(handler, compactParams: text, context: context, appendingResultTo: &output)
         })
         entries[Method.name] = entry
-        byNameBytes.insert(entry, named: Method.name)
+        byNameBytes.insert(Unmanaged.passUnretained(entry), named: Method.name)
     }
 
     public subscript(name: String) -> Entry? { entries[name] }
 
-    /// The method whose name is exactly `name`'s bytes.
-    func entry(namedBytes name: UnsafeRawBufferPointer) -> Entry? {
-        byNameBytes.value(named: name)
+    /// `body`'s answer for the method whose name is exactly `name`'s bytes;
+    /// nil when there is none. The entry is lent, not retained.
+    func withEntry<Answer>(namedBytes name: UnsafeRawBufferPointer, _ body: (Entry) -> Answer) -> Answer? {
+        byNameBytes.value(named: name).map { $0._withUnsafeGuaranteedRef(body) }
     }
 
     /// The method named by the string at `index` of a request's tape.
     func entry(namedAt index: Int, in tape: JSONTape) -> Entry? {
-        tape[index].isEscaped ? entries[tape.string(at: index)] : byNameBytes.value(named: tape.text(at: index))
+        tape[index].isEscaped ? entries[tape.string(at: index)] : byNameBytes.value(named: tape.text(at: index))?.takeUnretainedValue()
     }
 }
