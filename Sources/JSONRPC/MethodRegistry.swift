@@ -74,8 +74,9 @@ public struct MethodRegistry: Sendable {
 
     public private(set) var entries: [String: Entry] = [:]
     /// The same entries by the bytes of their names, unretained: `entries`
-    /// owns them, and the two are kept together in this value, so an entry
-    /// found here lives as long as the registry it was found in. A lookup then
+    /// owns them, no entry is ever removed, and the two are kept together in
+    /// this value, so an entry found here lives as long as the registry it
+    /// was found in. A lookup then
     /// counts no reference, a count that the reading thread and the helper
     /// otherwise both took on the one entry of the method they serve.
     private var byNameBytes = MethodNameTable<Unmanaged<Entry>>()
@@ -112,6 +113,7 @@ public struct MethodRegistry: Sendable {
 
     /// The method named by the string at `index` of a request's tape.
     func entry(namedAt index: Int, in tape: JSONTape) -> Entry? {
-        tape[index].isEscaped ? entries[tape.string(at: index)] : byNameBytes.value(named: tape.text(at: index))?.takeUnretainedValue()
+        if tape[index].isEscaped { return entries[tape.string(at: index)] }
+        return byNameBytes.value(named: tape.text(at: index))?.takeUnretainedValue()
     }
 }

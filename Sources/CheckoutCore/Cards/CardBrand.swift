@@ -17,7 +17,7 @@ public struct CardBrand: Sendable, Hashable {
     /// The card number mask in the mask language of `Mask`.
     public var mask: String { properties.mask }
     /// False for brands whose numbers need not pass the Luhn check (UnionPay).
-    public var requiresLuhn: Bool { properties.requiresLuhn }
+    public var requiresLuhn: Bool { properties.numberRules.requiresLuhn }
     /// Masks that replace `mask` for numbers of one particular length (Diners, 14 digits).
     public var masksByPanLength: [Int: String] { properties.masksByPanLength }
     /// The lengths and the Luhn check as plain values, for judging a number.
@@ -34,7 +34,6 @@ public struct CardBrand: Sendable, Hashable {
         let panLengths: [Int]
         let cvcLength: Int
         let mask: String
-        let requiresLuhn: Bool
         let masksByPanLength: [Int: String]
         let numberRules: CardNumberRules
 
@@ -46,7 +45,6 @@ public struct CardBrand: Sendable, Hashable {
             self.panLengths = panLengths
             self.cvcLength = cvcLength
             self.mask = mask
-            self.requiresLuhn = requiresLuhn
             self.masksByPanLength = masksByPanLength
             numberRules = CardNumberRules(lengths: panLengths, requiresLuhn: requiresLuhn)
         }
@@ -61,7 +59,8 @@ public struct CardBrand: Sendable, Hashable {
         mask: String = CardBrand.defaultMask, requiresLuhn: Bool = true, masksByPanLength: [Int: String] = [:]
     ) {
         properties = Properties(
-            code: code, name: name, paymentProductId: paymentProductId, panLengths: Set(panLengths).filter(CardNumberRules.representableLengths.contains).sorted(),
+            code: code, name: name, paymentProductId: paymentProductId,
+            panLengths: Set(panLengths).filter(CardNumberRules.representableLengths.contains).sorted(),
             cvcLength: cvcLength, mask: mask, requiresLuhn: requiresLuhn, masksByPanLength: masksByPanLength)
     }
 
@@ -78,7 +77,7 @@ public struct CardBrand: Sendable, Hashable {
         return left === right
             || (left.code == right.code && left.name == right.name && left.paymentProductId == right.paymentProductId
                 && left.panLengths == right.panLengths && left.cvcLength == right.cvcLength && left.mask == right.mask
-                && left.requiresLuhn == right.requiresLuhn && left.masksByPanLength == right.masksByPanLength)
+                && left.numberRules.requiresLuhn == right.numberRules.requiresLuhn && left.masksByPanLength == right.masksByPanLength)
     }
 
     public func hash(into hasher: inout Hasher) {
