@@ -77,7 +77,7 @@ public struct CardBrand: Sendable, Hashable {
         return left === right
             || (left.code == right.code && left.name == right.name && left.paymentProductId == right.paymentProductId
                 && left.panLengths == right.panLengths && left.cvcLength == right.cvcLength && left.mask == right.mask
-                && left.numberRules.requiresLuhn == right.numberRules.requiresLuhn && left.masksByPanLength == right.masksByPanLength)
+                && left.numberRules == right.numberRules && left.masksByPanLength == right.masksByPanLength)
     }
 
     public func hash(into hasher: inout Hasher) {
