@@ -1,4 +1,4 @@
-import CheckoutCore
+@testable import CheckoutCore
 import Testing
 
 @Suite("Luhn check")
@@ -36,5 +36,40 @@ struct CardLuhnTests {
     @Test func swappingAdjacentDigitsIsCaught() {
         #expect(Luhn.isValid("79927398713"))
         #expect(!Luhn.isValid("79927398731"))
+    }
+
+    /// The check as the ISO/IEC 7812 annex states it: from the rightmost digit
+    /// leftwards, every second digit doubled, the doubled digits' own digits summed.
+    static func textbookCheck(_ digits: [UInt8]) -> Bool {
+        let sum = digits.reversed().enumerated().reduce(0) { sum, next in
+            let (position, digit) = next
+            let value = position.isMultiple(of: 2) ? Int(digit) : Int(digit) * 2
+            return sum + value / 10 + value % 10
+        }
+        return sum % 10 == 0
+    }
+
+    /// `digits` as `Luhn.passes(packedDigits:count:)` takes them.
+    static func packed(_ digits: [UInt8]) -> (UInt64, UInt64, UInt64) {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: digits) }
+        return words
+    }
+
+    /// Every count the packed form holds, with random digits, digits all 9 (the
+    /// largest sums) and all 5 (each doubled one the least that subtracts 9),
+    /// each with every last digit so that some pass and most fail.
+    @Test(arguments: 0...24)
+    func packedDigitsAgreeWithTheTextbookCheck(_ count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count))
+        let random = (0..<50).map { _ in (0..<count).map { _ in UInt8.random(in: 0...9, using: &generator) } }
+        for digits in random + [Array(repeating: 9, count: count), Array(repeating: 5, count: count)] {
+            for last in count > 0 ? Array(UInt8(0)...9) : [] {
+                let number = Array(digits.dropLast()) + [last]
+                #expect(Luhn.passes(packedDigits: Self.packed(number), count: count) == Self.textbookCheck(number),
+                        "\(number)")
+            }
+        }
+        #expect(Luhn.passes(packedDigits: (0, 0, 0), count: 0))
     }
 }

@@ -59,6 +59,69 @@ struct TypedCardNumberTests {
         }
     }
 
+    /// Ways the same digits are typed: together, in the usual groups of four,
+    /// in groups of three, one by one, and with spaces around them.
+    static let groupings: [(String, @Sendable ([Character]) -> String)] = [
+        ("together", { String($0) }),
+        ("in fours", { grouped($0, by: 4) }),
+        ("in threes", { grouped($0, by: 3) }),
+        ("one by one", { grouped($0, by: 1) }),
+        ("padded", { "  " + grouped($0, by: 4) + " " }),
+        ("a first group of five", { $0.count > 5 ? String($0.prefix(5)) + " " + grouped(Array($0.dropFirst(5)), by: 4) : String($0) }),
+    ]
+
+    static func grouped(_ digits: [Character], by size: Int) -> String {
+        stride(from: 0, to: digits.count, by: size).map { String(digits[$0..<min($0 + size, digits.count)]) }
+            .joined(separator: " ")
+    }
+
+    /// Every length up to past the digits kept, every grouping, and every last
+    /// digit: the count, the digits kept and the Luhn check as the textbook has it.
+    @Test(arguments: 0...30)
+    func readsEveryLengthInEveryGrouping(_ length: Int) {
+        var generator = SeededGenerator(seed: 7_812 + UInt64(length))
+        let body = (0..<max(length - 1, 0)).map { _ in UInt8.random(in: 0...9, using: &generator) }
+        for last in length > 0 ? Array(UInt8(0)...9) : [] {
+            let digits = body + [last]
+            let characters = digits.map { Character(Unicode.Scalar($0 + UInt8(ascii: "0"))) }
+            for (name, typed) in Self.groupings {
+                let text = typed(characters)
+                let number = TypedCardNumber(typed: text)
+                #expect(number.isNumber && number.digitCount == length, "\(name): \(text)")
+                #expect(Array(number.leadingDigits) == Array(digits.prefix(TypedCardNumber.storedDigitLimit)), "\(name): \(text)")
+                #expect(number.passesLuhn == CardLuhnTests.textbookCheck(digits), "\(name): \(text)")
+            }
+        }
+    }
+
+    /// Any byte but a digit or a space, in any place of a group of four among
+    /// digits, makes the text not a number; the bytes next to the digits' range
+    /// (`/` and `:`) and those whose high half is 3 (`;` to `?`) are among them.
+    @Test func anyOtherByteInAGroupOfFourIsNotANumber() {
+        let others = (UInt8(0)...255).filter { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) && $0 != UInt8(ascii: " ") }
+        for byte in others {
+            for place in 0..<4 {
+                var text = Array("4111 1111 1111 1111".utf8)
+                text[5 + place] = byte
+                let number = text.withUnsafeBytes { TypedCardNumber(typed: $0) }
+                #expect(!number.isNumber && number.digitCount == 0 && number.leadingDigits.isEmpty, "byte \(byte) at \(place)")
+            }
+        }
+    }
+
+    /// The word test for four digits agrees with the byte test for every byte
+    /// in every place, the others all digits.
+    @Test func fourDigitsAsOneWordAgreeWithTheDigitsOneByOne() {
+        for byte in UInt8(0)...255 {
+            for place in 0..<4 {
+                var group: [UInt8] = Array("0909".utf8)
+                group[place] = byte
+                let word = group.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+                #expect(CardDigits.areFourDigits(word) == CardDigits.areAllDigits(group), "byte \(byte) at \(place)")
+            }
+        }
+    }
+
     @Test func decodesFromAnyJSONString() throws {
         func decode(_ json: String) throws -> TypedCardNumber {
             try JSONDecoder().decode(TypedCardNumber.self, from: Data(json.utf8))

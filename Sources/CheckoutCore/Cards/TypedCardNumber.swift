@@ -17,29 +17,53 @@ public struct TypedCardNumber: Sendable, Hashable {
     public let digitCount: Int
     /// The Luhn check over every digit typed.
     let passesLuhn: Bool
-    /// The first `storedDigitLimit` digits (values 0–9), one per byte.
+    /// The first `storedDigitLimit` digits (values 0–9), one per byte in
+    /// typing order, zero after the last.
     private var stored: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
-    /// Reads the UTF-8 text of a card number as typed.
+    /// Reads the UTF-8 text of a card number as typed. Four digits in a row,
+    /// the groups card numbers are typed in, are checked and kept as one word;
+    /// the Luhn check then runs over the kept digits all at once
+    /// (`Luhn.passes(packedDigits:count:)`), and over the text again only for
+    /// a number longer than those.
     public init(typed text: UnsafeRawBufferPointer) {
         var count = 0
-        var luhn = Luhn.Sum()
         var isNumber = true
         withUnsafeMutableBytes(of: &stored) { stored in
-            for byte in text where byte != UInt8(ascii: " ") {
+            var index = 0
+            while index < text.count {
+                if index &+ 4 <= text.count, count &+ 4 <= Self.storedDigitLimit {
+                    let group = text.loadUnaligned(fromByteOffset: index, as: UInt32.self)
+                    if CardDigits.areFourDigits(group) {
+                        stored.storeBytes(of: group &- CardDigits.fourZeros, toByteOffset: count, as: UInt32.self)
+                        count &+= 4
+                        index &+= 4
+                        continue
+                    }
+                }
+                let byte = text.load(fromByteOffset: index, as: UInt8.self)
+                index &+= 1
+                if byte == UInt8(ascii: " ") { continue }
                 guard let digit = CardDigits.digit(byte) else {
                     isNumber = false
                     return
                 }
                 if count < Self.storedDigitLimit { stored[count] = digit }
-                luhn.add(digit)
                 count &+= 1
             }
         }
         self.isNumber = isNumber
         digitCount = isNumber ? count : 0
-        passesLuhn = isNumber && luhn.isMultipleOfTen
-        if !isNumber { stored = (0, 0, 0) }
+        if !isNumber {
+            stored = (0, 0, 0)
+            passesLuhn = false
+        } else if count <= Self.storedDigitLimit {
+            passesLuhn = Luhn.passes(packedDigits: stored, count: count)
+        } else {
+            var luhn = Luhn.Sum()
+            for byte in text where byte != UInt8(ascii: " ") { luhn.add(byte &- UInt8(ascii: "0")) }
+            passesLuhn = luhn.isMultipleOfTen
+        }
     }
 
     public init(typed text: String) {
