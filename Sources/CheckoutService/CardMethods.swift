@@ -36,7 +36,7 @@ enum CardMethods {
             let acceptedBrands = params.acceptedBrands.map { AcceptedBrands(codes: $0) } ?? session?.acceptedCardBrands ?? .all
             let result = CardValidation.validate(
                 pan: params.pan, expiryDate: params.expiryDate, cvc: params.cvc, acceptedBrands: acceptedBrands,
-                currentMonth: service.configuration.clock.now().calendarMonth, brands: service.configuration.brands)
+                currentMonth: service.configuration.clock.currentMonth(), brands: service.configuration.brands)
             return CardValidationResultText(result, brands: service.prewrittenBrands)
         }
     }

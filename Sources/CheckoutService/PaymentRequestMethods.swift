@@ -132,7 +132,7 @@ extension CheckoutService {
     func judgement(of values: [String: String], in request: PaymentRequestScope) -> PaymentRequestValidation.Judgement {
         PaymentRequestValidation.judge(
             product: request.product, values: values, accountOnFile: request.accountOnFile,
-            currentMonth: configuration.clock.now().calendarMonth, locale: request.session.context.locale,
+            currentMonth: configuration.clock.currentMonth(), locale: request.session.context.locale,
             productsOfCard: { configuration.iinTable.paymentProducts(ofCardNumber: $0, brands: configuration.brands) })
     }
 }

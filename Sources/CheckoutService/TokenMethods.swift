@@ -48,7 +48,7 @@ enum TokenMethods {
             let locale = session.context.locale
             let errors = CardTokenization.errors(
                 of: params.card, details: details, acceptedBrands: session.acceptedCardBrands,
-                currentMonth: configuration.clock.now().calendarMonth, brands: configuration.brands, locale: locale)
+                currentMonth: configuration.clock.currentMonth(), brands: configuration.brands, locale: locale)
                 + AddressValidation.validate(
                     billingDetails: params.billingDetails, shippingDetails: params.shippingDetails, email: params.email,
                     requirements: session.requirements, locale: locale)
