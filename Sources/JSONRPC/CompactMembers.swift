@@ -40,25 +40,6 @@ enum CompactMembers {
         return stringValue(in: text, quoteAt: valueQuote).map(Lookup.member) ?? .otherValue
     }
 
-    /// Whether the object has a member named `name`; nil when it is not all in this form.
-    static func contains(_ name: StaticString, in text: UnsafeRawBufferPointer) -> Bool? {
-        var position = 1
-        var found = false
-        while !isEnd(of: text, at: position) {
-            guard let base = text.baseAddress, position < text.count, base.load(fromByteOffset: position, as: UInt8.self) == quote
-            else { return nil }
-            let nameEnd = JSONStringBytes.firstSpecial(in: text, from: position &+ 1)
-            guard nameEnd &+ 2 < text.count, base.load(fromByteOffset: nameEnd, as: UInt8.self) == quote,
-                  base.load(fromByteOffset: nameEnd &+ 1, as: UInt8.self) == UInt8(ascii: ":"),
-                  let member = stringValue(in: text, quoteAt: nameEnd &+ 2)
-            else { return nil }
-            let memberName = UnsafeRawBufferPointer(start: base + (position &+ 1), count: nameEnd &- position &- 1)
-            found = found || ShortBytes.equal(memberName, name)
-            position = member.next
-        }
-        return found
-    }
-
     /// True when `position` is the object's closing `}`, its last byte.
     @usableFromInline
     static func isEnd(of text: UnsafeRawBufferPointer, at position: Int) -> Bool {

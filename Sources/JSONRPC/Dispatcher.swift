@@ -141,22 +141,21 @@ public final class Dispatcher: Sendable {
         if case .concurrent = entry.execution { return nil }
         let context = envelope.context(stopper: stopper)
         // A line offered to run beside earlier ones is answered from unparsed
-        // params only when they show it may; otherwise parsing decides (a line
-        // that does not parse is answered at once either way).
-        if !independentOnly || entry.runsIndependently(compactParams: envelope.params) == true {
-            let start = output.count
-            var call = CompactParamsCall.unread
-            let failure = Response.appendResult(idText: envelope.idText, to: &output) {
-                call = entry.invoke(compactParams: envelope.params, context, appendingResultTo: &$0)
-                guard case .ran(let failure) = call else { return nil }
-                return failure
-            }
-            if case .ran = call {
-                finishAnswer(failure, of: entry, context: context, into: &output)
-                return true
-            }
-            output.removeBytes(from: start)
+        // params only when their reading shows it may; otherwise parsing
+        // decides (a line that does not parse is answered at once either way).
+        let start = output.count
+        var call = CompactParamsCall.unread
+        let failure = Response.appendResult(idText: envelope.idText, to: &output) {
+            call = entry.invoke(compactParams: envelope.params, independentOnly: independentOnly, context,
+                                appendingResultTo: &$0)
+            guard case .ran(let failure) = call else { return nil }
+            return failure
         }
+        if case .ran = call {
+            finishAnswer(failure, of: entry, context: context, into: &output)
+            return true
+        }
+        output.removeBytes(from: start)
         do throws(JSONParseError) {
             return try JSONParser.withTape(of: envelope.params, enclosingDepth: 1) { tape -> Bool in
                 let params = RequestParams(tape: tape, index: 0)

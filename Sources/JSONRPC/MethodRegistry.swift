@@ -7,12 +7,13 @@ public struct MethodRegistry: Sendable {
         public let execution: Execution
         let handler: @Sendable (RequestParams, RequestContext, inout JSONTextBuffer) -> RPCError?
         let preparer: @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>
-        let compactHandler: @Sendable (UnsafeRawBufferPointer, RequestContext, inout JSONTextBuffer) -> CompactParamsCall
+        let compactHandler: @Sendable (UnsafeRawBufferPointer, StaticString?, RequestContext, inout JSONTextBuffer) -> CompactParamsCall
 
         init(name: String, execution: Execution,
              handler: @escaping @Sendable (RequestParams, RequestContext, inout JSONTextBuffer) -> RPCError?,
              preparer: @escaping @Sendable (RequestParams) -> Swift.Result<PreparedCall, RPCError>,
-             compactHandler: @escaping @Sendable (UnsafeRawBufferPointer, RequestContext, inout JSONTextBuffer) -> CompactParamsCall) {
+             compactHandler: @escaping @Sendable (UnsafeRawBufferPointer, StaticString?, RequestContext, inout JSONTextBuffer)
+                -> CompactParamsCall) {
             self.name = name
             self.execution = execution
             self.handler = handler
@@ -31,18 +32,15 @@ public struct MethodRegistry: Sendable {
         }
 
         /// `invoke` on the params' unparsed text, when the method reads it
-        /// (`RPCMethod.readCompactParams`).
-        func invoke(compactParams text: UnsafeRawBufferPointer, _ context: RequestContext,
+        /// (`RPCMethod.readCompactParams`). With `independentOnly`, it runs
+        /// only a request that may run beside the requests before it, and
+        /// leaves any other unread: the reading itself finds the member that
+        /// would make it run in order.
+        func invoke(compactParams text: UnsafeRawBufferPointer, independentOnly: Bool, _ context: RequestContext,
                     appendingResultTo output: inout JSONTextBuffer) -> CompactParamsCall {
-            compactHandler(text, context, &output)
-        }
-
-        /// Whether a request whose params are `text` may run beside the
-        /// requests before it; nil when only the parsed params can tell.
-        func runsIndependently(compactParams text: UnsafeRawBufferPointer) -> Bool? {
-            guard case .independent(let orderingMember) = execution else { return false }
-            guard let orderingMember else { return true }
-            return CompactMembers.contains(orderingMember, in: text).map { !$0 }
+            guard independentOnly else { return compactHandler(text, nil, context, &output) }
+            guard case .independent(let orderingMember) = execution else { return .unread }
+            return compactHandler(text, orderingMember, context, &output)
         }
 
         /// Reads `params` now, while the line they are in is at hand, for a call
@@ -96,8 +94,8 @@ public struct MethodRegistry: Sendable {
             Method.invoke(handler, params: params, context: context, appendingResultTo: &output)
         }, preparer: { params in
             Method.prepare(handler, params: params)
-        }, compactHandler: { text, context, output in
-            Method.invoke(handler, compactParams: text, context: context, appendingResultTo: &output)
+        }, compactHandler: { text, declined, context, output in
+            Method.invoke(handler, compactParams: text, declining: declined, context: context, appendingResultTo: &output)
         })
         entries[Method.name] = entry
         byNameBytes.insert(Unmanaged.passUnretained(entry), named: Method.name)

@@ -24,10 +24,12 @@ extension PlainParams {
     /// The params read plainly from their text, unparsed, when it is in the
     /// compact form `CompactMembers` reads and its members come in the order
     /// `init?(plain:)` asks for them; nil otherwise, and then `readPlainly`
-    /// decides. Where both answer, they answer alike.
+    /// decides. Where both answer, they answer alike. With `declined`, nil too
+    /// when the params have a member of that name: a request offered to run
+    /// beside earlier ones learns so while it is read (`Execution.independent`).
     @inlinable
-    public static func readCompactly(from text: UnsafeRawBufferPointer) -> Self? {
-        var reader = PlainParamsReader(compactText: text)
+    public static func readCompactly(from text: UnsafeRawBufferPointer, declining declined: StaticString? = nil) -> Self? {
+        var reader = PlainParamsReader(compactText: text, declining: declined)
         guard let value = Self(plain: &reader), reader.isComplete else { return nil }
         return value
     }
@@ -55,6 +57,8 @@ public struct PlainParamsReader {
     /// The params' text when read compactly; `nextMember` is then the offset of
     /// the next member's opening quote, or of the closing `}`.
     @usableFromInline let compact: UnsafeRawBufferPointer?
+    /// The name of a member whose presence stops a compact reading; empty for none.
+    @usableFromInline let declined: UnsafeRawBufferPointer
 
     @usableFromInline
     init?(_ params: RequestParams) {
@@ -62,6 +66,7 @@ public struct PlainParamsReader {
         object = params.index
         nextMember = params.index + 1
         compact = nil
+        declined = UnsafeRawBufferPointer(start: nil, count: 0)
         if let tape {
             guard tape[object].kind == .object else { return nil }
             memberCount = Int(tape[object].count)
@@ -70,13 +75,18 @@ public struct PlainParamsReader {
         }
     }
 
-    @usableFromInline
-    init(compactText text: UnsafeRawBufferPointer) {
+    @inlinable
+    init(compactText text: UnsafeRawBufferPointer, declining declined: StaticString? = nil) {
         tape = nil
         object = 0
         memberCount = 0
         nextMember = 1
         compact = text
+        if let declined {
+            self.declined = UnsafeRawBufferPointer(start: declined.utf8Start, count: declined.utf8CodeUnitCount)
+        } else {
+            self.declined = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
     }
 
     /// True when every member was read, each with the type asked for: nothing
@@ -175,16 +185,22 @@ public struct PlainParamsReader {
         return converted
     }
 
-    /// A string member read compactly, made into a value by `convert`.
+    /// A string member read compactly, made into a value by `convert`; the
+    /// declined member stops the reading.
     @inlinable
     mutating func compactString<Value>(_ key: StaticString, _ convert: (UnsafeRawBufferPointer) -> Value?) -> Value? {
         guard let member = compactMember(named: key) else { return nil }
         nextMember = member.next
-        guard let converted = convert(member.value) else {
+        guard declined.isEmpty || !isDeclined(key), let converted = convert(member.value) else {
             isPlain = false
             return nil
         }
         return converted
+    }
+
+    @usableFromInline
+    func isDeclined(_ key: StaticString) -> Bool {
+        ShortBytes.equal(declined, key)
     }
 
     /// The next member in compact text when it is named `key` and its value is

@@ -14,8 +14,9 @@ public protocol RPCMethod: Sendable {
 
     /// Reads the params from the unparsed text of a request in the envelope's
     /// usual form: for `PlainParams`, when they are compact (see
-    /// `PlainParams.readCompactly`); nil sends the caller to `readParams`.
-    static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params?
+    /// `PlainParams.readCompactly`); nil sends the caller to `readParams`, as
+    /// does a member named `declined` among them.
+    static func readCompactParams(_ text: UnsafeRawBufferPointer, declining declined: StaticString?) -> Params?
 
     /// Appends the result's JSON text: through `JSONTextEncoder`, directly for a
     /// `JSONTextWritable` result.
@@ -35,7 +36,7 @@ public protocol RPCMethod: Sendable {
     /// that reads nothing. A requirement for the same reason as `invoke`.
     static func invoke(
         _ handler: (Params, RequestContext) throws -> Result, compactParams text: UnsafeRawBufferPointer,
-        context: RequestContext, appendingResultTo output: inout JSONTextBuffer
+        declining declined: StaticString?, context: RequestContext, appendingResultTo output: inout JSONTextBuffer
     ) -> CompactParamsCall
 
     /// Reads `params` and returns the call of `handler` on them, to run later
@@ -69,7 +70,7 @@ extension RPCMethod {
     }
 
     @inlinable
-    public static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params? { nil }
+    public static func readCompactParams(_ text: UnsafeRawBufferPointer, declining declined: StaticString?) -> Params? { nil }
 
     @inlinable
     public static func appendResult(_ result: Result, to output: inout JSONTextBuffer) throws {
@@ -90,9 +91,9 @@ extension RPCMethod {
     @inlinable
     public static func invoke(
         _ handler: (Params, RequestContext) throws -> Result, compactParams text: UnsafeRawBufferPointer,
-        context: RequestContext, appendingResultTo output: inout JSONTextBuffer
+        declining declined: StaticString?, context: RequestContext, appendingResultTo output: inout JSONTextBuffer
     ) -> CompactParamsCall {
-        guard let params = readCompactParams(text) else { return .unread }
+        guard let params = readCompactParams(text, declining: declined) else { return .unread }
         return .ran(run(handler, params: params, context: context, appendingResultTo: &output))
     }
 
@@ -135,8 +136,8 @@ extension RPCMethod where Params: PlainParams {
     }
 
     @inlinable
-    public static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params? {
-        Params.readCompactly(from: text)
+    public static func readCompactParams(_ text: UnsafeRawBufferPointer, declining declined: StaticString?) -> Params? {
+        Params.readCompactly(from: text, declining: declined)
     }
 }
 
@@ -150,8 +151,8 @@ extension RPCMethod where Params: PlainParams & ParamsChecking {
     }
 
     @inlinable
-    public static func readCompactParams(_ text: UnsafeRawBufferPointer) -> Params? {
-        guard let read = Params.readCompactly(from: text), read.meetsItsChecks else { return nil }
+    public static func readCompactParams(_ text: UnsafeRawBufferPointer, declining declined: StaticString?) -> Params? {
+        guard let read = Params.readCompactly(from: text, declining: declined), read.meetsItsChecks else { return nil }
         return read
     }
 }

@@ -64,7 +64,7 @@ struct PlainParamsReadingTests {
         (#"{"clientSessionId":"has space"}"#, false),
     ])
     func cardValidateFromUnparsedText(_ text: String, _ compact: Bool) throws {
-        let read = Array(text.utf8).withUnsafeBytes { CardMethods.Validate.readCompactParams($0) }
+        let read = Array(text.utf8).withUnsafeBytes { CardMethods.Validate.readCompactParams($0, declining: nil) }
         #expect((read != nil) == compact)
         if let read {
             #expect(read == (try ParamsDecoder.decode(CardMethods.Validate.Params.self, from: JSONParser.parse(text)).get()))

@@ -310,6 +310,7 @@ struct DispatcherTests {
 
     @Test(arguments: [
         (#"{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{"text":"a"}}"#, #""result":{"text":"a","thread":"#),
+        (#"{"jsonrpc":"2.0","id":1,"method":"test.plain","params":{"name":"a","code":"b"}}"#, #""result":{"name":"a","code":"b"}"#),
         (#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, #""code":-32601"#),
         (#"{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{"text":7}}"#, #""code":-32602"#),
         (#"{"jsonrpc":"2.0","id":1}"#, #""code":-32600"#),
@@ -328,6 +329,8 @@ struct DispatcherTests {
         #"{"jsonrpc":"2.0","id":1,"method":"test.count"}"#,
         #"{"jsonrpc":"2.0","method":"test.count"}"#,
         #"{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{"text":"a","count":true}}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"test.plain","params":{"name":"a","group":"g"}}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"test.plain","params":{"name":"a", "group":"g"}}"#,
         #"{"jsonrpc":"2.0","id":1,"method":"test.slow"}"#,
         #"[{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{}}]"#,
         #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":5}}"#,
