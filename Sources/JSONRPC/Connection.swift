@@ -90,11 +90,12 @@ public final class Connection: Sendable {
         }
 
         while true {
-            if !isLending, readsBeforeLending == 0, let lent = framer.lendLaterLines(minimumBytes: Self.minimumLentBytes) {
-                helper.start(lent) { [self] event, output in
-                    handle(event, into: &output, independentOnly: true)
-                }
-                isLending = true
+            if !isLending, readsBeforeLending == 0 {
+                isLending = framer.lendLaterLines(minimumBytes: Self.minimumLentBytes) { lent in
+                    helper.start(lent) { [self] event, output in
+                        handle(event, into: &output, independentOnly: true)
+                    }
+                } != nil
             }
             while framer.next({ _ = handle($0, into: &pending, independentOnly: false) }) {
                 if stopFlag.isRaised {

@@ -41,13 +41,17 @@ final class LaterLinesHelper: Sendable {
     }
 
     /// Starts handling `lines` (whole lines, each ending in a newline) with
-    /// `handler`. Each `start` is followed by one `wait`.
-    func start(_ lines: [UInt8], handler: @escaping LineHandler) {
+    /// `handler`. They are copied before this returns, straight into the
+    /// helper's own framer: the caller's bytes are free again. Each `start` is
+    /// followed by one `wait`.
+    func start(_ lines: UnsafeRawBufferPointer, handler: @escaping LineHandler) {
+        framer.withLock { framer in
+            framer.removeAll()
+            framer.append(lines)
+        }
         queue.async { [self] in
             outcome.withLock { outcome in
                 framer.withLock { framer in
-                    framer.removeAll()
-                    framer.append(lines)
                     outcome.responses.removeAll()
                     while framer.next(offering: { handler($0, &outcome.responses) }) {}
                     outcome.handledBytes = framer.consumedByteCount

@@ -114,12 +114,14 @@ public struct LineFramer: Sendable {
     }
 
     /// Lends out the later part of the complete lines held, when they come to
-    /// at least `minimumBytes`: a copy of the lines from about the middle of the
-    /// held ones to the last newline. `next` then yields only the lines before
-    /// them, until `resume(skipping:)` says how many of the lent bytes were
-    /// handled elsewhere. Nil (and nothing lent) when fewer bytes are held,
-    /// lines are already lent, or an over-long line is being skipped.
-    public mutating func lendLaterLines(minimumBytes: Int) -> [UInt8]? {
+    /// at least `minimumBytes`: `body` is given the lines from about the middle
+    /// of the held ones to the last newline, a view of the buffer valid only
+    /// in the call, and its answer is returned. `next` then yields only the
+    /// lines before them, until `resume(skipping:)` says how many of the lent
+    /// bytes were handled elsewhere. Nil (and nothing lent, `body` not called)
+    /// when fewer bytes are held, lines are already lent, or an over-long line
+    /// is being skipped.
+    public mutating func lendLaterLines<Answer>(minimumBytes: Int, _ body: (UnsafeRawBufferPointer) -> Answer) -> Answer? {
         guard lentFrom == nil, !discarding, end - lineStart > minimumBytes else { return nil }
         // Bytes before `scanPosition` hold no newline, so only the newer ones
         // are searched, and first by `memchr`: a long line arriving in many
@@ -134,7 +136,7 @@ public struct LineFramer: Sendable {
         }
         guard let range else { return nil }
         lentFrom = range.lowerBound
-        return Array(buffer[range])
+        return buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     /// Takes back lent lines: the first `handled` of their bytes (whole lines)

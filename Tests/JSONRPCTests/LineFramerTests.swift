@@ -66,9 +66,9 @@ struct LineFramerTests {
     @Test func lendsTheLaterHalfOfTheHeldLinesAndYieldsTheRestOnceResumed() {
         var framer = LineFramer(maxLineBytes: 16)
         framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
-        let lent = framer.lendLaterLines(minimumBytes: 40)
+        let lent = framer.lendLaterLines(minimumBytes: 40) { Array($0) }
         #expect(lent.map { String(decoding: $0, as: UTF8.self) } == (10..<20).map { "l\($0)\n" }.joined())
-        #expect(framer.lendLaterLines(minimumBytes: 40) == nil, "lines are lent once at a time")
+        #expect(framer.lendLaterLines(minimumBytes: 40) { Array($0) } == nil, "lines are lent once at a time")
         #expect(yieldedLines(&framer) == (0..<10).map { "l0\($0)" })
         framer.resume(skipping: 8)
         framer.append(Array("il\n".utf8))
@@ -78,7 +78,7 @@ struct LineFramerTests {
     @Test func resumingAfterEveryLentLineWasHandledYieldsOnlyWhatFollows() {
         var framer = LineFramer(maxLineBytes: 16)
         framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
-        let lent = framer.lendLaterLines(minimumBytes: 40)
+        let lent = framer.lendLaterLines(minimumBytes: 40) { Array($0) }
         #expect(yieldedLines(&framer).count == 10)
         framer.resume(skipping: lent?.count ?? 0)
         framer.append(Array("il\n".utf8))
@@ -88,12 +88,12 @@ struct LineFramerTests {
     @Test func nothingIsLentBelowTheMinimumOrWhileAnOverLongLineIsSkipped() {
         var framer = LineFramer(maxLineBytes: 16)
         framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
-        #expect(framer.lendLaterLines(minimumBytes: 80) == nil, "79 bytes of whole lines are held")
+        #expect(framer.lendLaterLines(minimumBytes: 80) { Array($0) } == nil, "79 bytes of whole lines are held")
         var skipping = LineFramer(maxLineBytes: 4)
         skipping.append(Array("far too long".utf8))
         #expect(skipping.next() == .lineTooLong)
         skipping.append(Array(" still\nab\ncd\nef\n".utf8))
-        #expect(skipping.lendLaterLines(minimumBytes: 1) == nil)
+        #expect(skipping.lendLaterLines(minimumBytes: 1) { Array($0) } == nil)
     }
 
     /// As the reading loop drives the framer: lending is tried after every
@@ -104,12 +104,12 @@ struct LineFramerTests {
         let long = String(repeating: "x", count: 600)
         for piece in 0..<6 {
             framer.append(Array(long.utf8.dropFirst(piece * 100).prefix(100)))
-            #expect(framer.lendLaterLines(minimumBytes: 50) == nil)
+            #expect(framer.lendLaterLines(minimumBytes: 50) { Array($0) } == nil)
             #expect(framer.next() == nil)
         }
         let short = (0..<10).map { "s\($0)\n" }.joined()
         framer.append(Array(("\n" + short).utf8))
-        let lent = framer.lendLaterLines(minimumBytes: 50)
+        let lent = framer.lendLaterLines(minimumBytes: 50) { Array($0) }
         #expect(lent.map { String(decoding: $0, as: UTF8.self) } == short)
         #expect(yieldedLines(&framer) == [long])
         framer.resume(skipping: lent?.count ?? 0)
@@ -122,7 +122,7 @@ struct LineFramerTests {
         var framer = LineFramer(maxLineBytes: 16)
         let lines = (0..<20_001).map { String(format: "%06d\n", $0) }
         framer.append(Array(lines.joined().utf8))
-        guard let lent = framer.lendLaterLines(minimumBytes: 1) else { return #expect(Bool(false)) }
+        guard let lent = framer.lendLaterLines(minimumBytes: 1, { Array($0) }) else { return #expect(Bool(false)) }
         let own = yieldedLines(&framer)
         #expect(own.count + lent.count / 7 == 20_001)
         framer.append(Array("next\n".utf8))
@@ -133,7 +133,7 @@ struct LineFramerTests {
     @Test func emptyingForgetsPartLinesAndLentLines() {
         var framer = LineFramer(maxLineBytes: 16)
         framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
-        #expect(framer.lendLaterLines(minimumBytes: 40) != nil)
+        #expect(framer.lendLaterLines(minimumBytes: 40) { Array($0) } != nil)
         framer.removeAll()
         #expect(!framer.hasPartialLine)
         #expect(framer.consumedByteCount == 0)
