@@ -107,7 +107,7 @@ private func eventsLendingLaterLines(_ input: UnsafeRawBufferPointer) -> [LineFr
     framer.append(input)
     var events: [LineFramer.Event] = []
     while true {
-        let lent = framer.lendLaterLines(minimumBytes: Int(first % 128))
+        let lent = framer.lendLaterLines(minimumBytes: Int(first % 128)) { Array($0) }
         while let event = framer.next() { events.append(event) }
         guard let lent else { break }
         var helper = LineFramer(maxLineBytes: maxLineBytes)
