@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import Logging
 import Synchronization
 
@@ -8,8 +16,10 @@ import Synchronization
 /// inline methods itself; their responses are gathered and written when no
 /// complete line is left to handle, so a pipelining host gets few large writes
 /// and a lock-step host gets its answer before the next read blocks. When one
-/// read brings many lines, the later half is lent to a `LaterLinesHelper` on a
-/// second thread, which runs the independent requests among them.
+/// read brings many lines, a second thread takes the turn to read the next
+/// input while the first handles its own (`ReadingTurns`): the two threads
+/// then read and handle in turns, answer in line order, and run a request that
+/// must see the ones before it only after every earlier read is answered.
 public final class Connection: Sendable {
     /// Why `run()` returned.
     public enum StopReason: Sendable, Equatable {
@@ -35,16 +45,16 @@ public final class Connection: Sendable {
     private let logger: Logger
     private let dispatcher: Dispatcher
     private let stopFlag: StopFlag
-    private let helper: LaterLinesHelper
+    private let turns = ReadingTurns()
+    private let secondThreadDone = DispatchSemaphore(value: 0)
 
-    /// The least a read must bring, in whole lines, for half of them to be lent
-    /// to the helper: about 500 `card.validate` requests, 0.4 ms of work. The
-    /// helper took 0.1–0.2 ms to start on these machines, so the half it gets
-    /// must be worth more than that.
-    static let minimumLentBytes = 65_536
-    /// Reads without lending after the helper declined the first line it was
-    /// lent (a pipeline of requests that run in order, such as encryptions).
-    static let readsWithoutLendingAfterDecline = 64
+    /// The most one read asks for, and the most responses gathered before they
+    /// are written while the lines of one read are handled.
+    static let readBytes = 262_144
+    /// The least a read must bring, in whole lines, for the turn to pass to the
+    /// other thread: about 500 `card.validate` requests, 0.4 ms of work, well
+    /// above the 0.1–0.2 ms a thread took to wake on these machines.
+    static let minimumPassedBytes = 65_536
 
     public init(input: Int32, output: Int32, registry: MethodRegistry, limits: Limits = Limits(),
                 logger: Logger = Logger(label: "jsonrpc")) {
@@ -56,7 +66,6 @@ public final class Connection: Sendable {
         self.writer = writer
         self.limits = limits
         self.logger = logger
-        self.helper = LaterLinesHelper(maxLineBytes: limits.maxLineBytes)
         self.dispatcher = Dispatcher(registry: registry, maxBatchEntries: limits.maxBatchEntries, logger: logger,
                                      deferred: deferred, stopper: { stopFlag.raise() })
     }
@@ -69,72 +78,138 @@ public final class Connection: Sendable {
     /// Serves until the input ends or a stop is requested, then waits for
     /// in-flight work and writes its responses.
     public func run() -> StopReason {
-        let reason = readLoop()
+        serve(as: 0)
+        if turns.endSignal != nil { secondThreadDone.wait() }
         dispatcher.waitForInFlightWork()
+        let reason = turns.reason ?? .endOfInput
         logger.info("connection stopped", metadata: ["reason": "\(reason)"])
         return writer.isClosed && reason != .outputClosed ? .outputClosed : reason
     }
 
-    private func readLoop() -> StopReason {
+    /// One thread's work: take the turn, read, pass the turn on when the read
+    /// was large, handle and answer the read's lines, until the input ends.
+    private func serve(as thread: Int) {
         var framer = LineFramer(maxLineBytes: limits.maxLineBytes)
         var pending = JSONTextBuffer(capacity: 4096)
-        var isLending = false
-        var readsBeforeLending = 0
-        let chunkSize = 262_144
-
-        /// Waits for lent lines that will not be answered: the loop is stopping
-        /// at an earlier line, so the independent requests among them are as
-        /// if never read.
-        func abandonLentLines() {
-            if isLending { helper.wait { _, _ in } }
-        }
-
-        while true {
-            if !isLending, readsBeforeLending == 0 {
-                isLending = framer.lendLaterLines(minimumBytes: Self.minimumLentBytes) { lent in
-                    helper.start(lent) { [self] event, output in
-                        handle(event, into: &output, independentOnly: true)
+        var unfinished: [UInt8] = []
+        while var read = turns.take(thread, into: &framer) {
+            while true {
+                switch readInput(into: &framer) {
+                case .ended:
+                    return
+                case .endOfInput:
+                    turns.end(at: read, .endOfInput)
+                    if turns.waitForEarlierReads(before: read) {
+                        framer.finish { handle($0, into: &pending) }
+                        _ = turns.answer(read) { flush(&pending) }
                     }
-                } != nil
-            }
-            while framer.next({ _ = handle($0, into: &pending, independentOnly: false) }) {
-                if stopFlag.isRaised {
-                    abandonLentLines()
-                    return flush(&pending) ? .stopRequested : .outputClosed
+                    return
+                case .failed(let failure):
+                    turns.end(at: read, .inputFailed(errno: failure))
+                    _ = turns.answer(read) { flush(&pending) }
+                    return
+                case .bytes:
+                    break
                 }
-                if pending.count >= chunkSize, !flush(&pending) {
-                    abandonLentLines()
-                    return .outputClosed
+                var passing = ReadingTurns.Passing.kept
+                if framer.detachUnfinishedLine(whenWholeLinesReach: Self.minimumPassedBytes, into: &unfinished) {
+                    passing = turns.pass(from: thread, after: read, unfinished: &unfinished)
+                    if passing == .passedToNewThread {
+                        DispatchQueue(label: "jsonrpc.second-reader").async { [self] in
+                            serve(as: 1 - thread)
+                            secondThreadDone.signal()
+                        }
+                    }
+                }
+                let handled = handleLines(of: read, in: &framer, into: &pending)
+                guard handled != .abandoned, turns.answer(read, by: { flush(&pending) }), handled == .allLines else {
+                    pending.removeAll()
+                    return
+                }
+                if passing != .kept { break }
+                read += 1
+            }
+        }
+    }
+
+    private enum ReadOutcome {
+        case bytes
+        case endOfInput
+        case failed(errno: Int32)
+        /// The input ended elsewhere while this thread waited to read.
+        case ended
+    }
+
+    private func readInput(into framer: inout LineFramer) -> ReadOutcome {
+        while true {
+            var ended = false
+            let count = framer.read(atMost: Self.readBytes) { room in
+                if let signal = turns.endSignal, !Self.waitForInput(input, orSignal: signal) {
+                    ended = true
+                    return 0
+                }
+                return read(input, room.baseAddress, room.count)
+            }
+            if ended { return .ended }
+            if count > 0 { return .bytes }
+            if count == 0 { return .endOfInput }
+            if errno != EINTR { return .failed(errno: errno) }
+        }
+    }
+
+    /// Waits until `input` can be read (or is at its end); false when `signal`
+    /// became readable first.
+    private static func waitForInput(_ input: Int32, orSignal signal: Int32) -> Bool {
+        var entries = [pollfd(fd: signal, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+        while poll(&entries, 2, -1) < 0 && errno == EINTR {}
+        return entries[0].revents == 0
+    }
+
+    private enum LinesHandled {
+        case allLines
+        /// The lines up to a stop; the rest are left unanswered.
+        case untilStop
+        /// An earlier read ended the input, or the output closed: nothing more is answered.
+        case abandoned
+    }
+
+    /// Handles the whole lines of read `read` in order, into `pending`. Until
+    /// every earlier read is answered, only lines that may run beside them are
+    /// handled; the first that may not waits for them.
+    private func handleLines(of read: Int, in framer: inout LineFramer, into pending: inout JSONTextBuffer) -> LinesHandled {
+        var inOrder = turns.areAnswered(before: read)
+        while true {
+            if inOrder {
+                guard framer.next({ handle($0, into: &pending) }) else { return .allLines }
+            } else {
+                var declined = false
+                let handled = framer.next(offering: { event in
+                    declined = !handle(event, into: &pending, independentOnly: true)
+                    return !declined
+                })
+                if !handled {
+                    guard declined else { return .allLines }
+                    guard turns.waitForEarlierReads(before: read) else { return .abandoned }
+                    inOrder = true
+                    continue
                 }
             }
-            guard flush(&pending) else {
-                abandonLentLines()
-                return .outputClosed
+            if stopFlag.isRaised {
+                turns.end(at: read, .stopRequested)
+                return .untilStop
             }
-            if isLending {
-                isLending = false
-                let handledBytes = helper.wait { handledBytes, responses in writer.write(responses) ? handledBytes : nil }
-                guard let handledBytes else { return .outputClosed }
-                framer.resume(skipping: handledBytes)
-                if handledBytes == 0 { readsBeforeLending = Self.readsWithoutLendingAfterDecline }
-                continue
-            }
-            let count = framer.read(atMost: chunkSize) { room in read(input, room.baseAddress, room.count) }
-            readsBeforeLending = max(readsBeforeLending - 1, 0)
-            if count == 0 {
-                framer.finish { _ = handle($0, into: &pending, independentOnly: false) }
-                return flush(&pending) ? .endOfInput : .outputClosed
-            } else if count < 0, errno != EINTR {
-                let failure = errno
-                _ = flush(&pending)
-                return .inputFailed(errno: failure)
+            if pending.count >= Self.readBytes, inOrder || turns.areAnswered(before: read), !flush(&pending) {
+                turns.end(at: read, .outputClosed)
+                return .abandoned
             }
         }
     }
 
     /// Answers a line or limit event into `output`; with `independentOnly`,
     /// declines (false) a line that must run in order.
-    private func handle(_ event: LineFramer.BorrowedEvent, into output: inout JSONTextBuffer, independentOnly: Bool) -> Bool {
+    @discardableResult
+    private func handle(_ event: LineFramer.BorrowedEvent, into output: inout JSONTextBuffer, independentOnly: Bool = false) -> Bool {
         switch event {
         case .line(let line):
             if independentOnly { return dispatcher.handleIfIndependent(line: line, appendingTo: &output) }

@@ -44,9 +44,6 @@ public struct LineFramer: Sendable {
     private var scanPosition = 0
     /// True while the rest of an over-long line is being skipped.
     private var discarding = false
-    /// Where the lines lent out by `lendLaterLines` start: `next` stops here
-    /// until `resume(skipping:)`.
-    private var lentFrom: Int?
 
     public init(maxLineBytes: Int) {
         self.maxLineBytes = maxLineBytes
@@ -90,7 +87,6 @@ public struct LineFramer: Sendable {
                 raw.baseAddress!.copyMemory(from: raw.baseAddress! + lineStart, byteCount: kept)
             }
             scanPosition -= lineStart
-            lentFrom = lentFrom.map { $0 - lineStart }
             (end, lineStart) = (kept, 0)
         }
         if buffer.count - end < count {
@@ -113,48 +109,27 @@ public struct LineFramer: Sendable {
         return true
     }
 
-    /// Lends out the later part of the complete lines held, when they come to
-    /// at least `minimumBytes`: `body` is given the lines from about the middle
-    /// of the held ones to the last newline, a view of the buffer valid only
-    /// in the call, and its answer is returned. `next` then yields only the
-    /// lines before them, until `resume(skipping:)` says how many of the lent
-    /// bytes were handled elsewhere. Nil (and nothing lent, `body` not called)
-    /// when fewer bytes are held, lines are already lent, or an over-long line
-    /// is being skipped.
-    public mutating func lendLaterLines<Answer>(minimumBytes: Int, _ body: (UnsafeRawBufferPointer) -> Answer) -> Answer? {
-        guard lentFrom == nil, !discarding, end - lineStart > minimumBytes else { return nil }
-        // Bytes before `scanPosition` hold no newline, so only the newer ones
-        // are searched, and first by `memchr`: a long line arriving in many
-        // reads is scanned once, quickly, and only lines are searched backwards.
-        let range: Range<Int>? = buffer.withUnsafeBytes { whole in
-            let raw = UnsafeRawBufferPointer(rebasing: whole[..<end])
-            guard memchr(raw.baseAddress! + scanPosition, 0x0A, raw.count - scanPosition) != nil,
-                  let end = raw[scanPosition...].lastIndex(of: 0x0A), end - lineStart >= minimumBytes else { return nil }
-            let middle = lineStart + (end - lineStart) / 2
-            guard let cut = raw[max(middle, scanPosition)..<end].firstIndex(of: 0x0A) else { return nil }
-            return cut + 1..<end + 1
+    /// Hands the unfinished last line to another framer when the whole lines
+    /// held come to at least `minimum` bytes: its bytes replace `unfinished`
+    /// and leave this framer, which then yields the whole lines and ends with
+    /// them. False, and nothing changed, below the minimum or while an
+    /// over-long line is being skipped (whose skipping this framer must finish).
+    public mutating func detachUnfinishedLine(whenWholeLinesReach minimum: Int, into unfinished: inout [UInt8]) -> Bool {
+        guard !discarding, end - lineStart >= minimum else { return false }
+        // Bytes before `scanPosition` hold no newline; only the newer ones are searched.
+        let lastNewline: Int? = buffer.withUnsafeBytes { whole in
+            UnsafeRawBufferPointer(rebasing: whole[scanPosition..<end]).lastIndex(of: 0x0A).map { scanPosition + $0 }
         }
-        guard let range else { return nil }
-        lentFrom = range.lowerBound
-        return buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        guard let lastNewline, lastNewline + 1 - lineStart >= minimum else { return false }
+        unfinished.removeAll(keepingCapacity: true)
+        buffer.withUnsafeBytes { unfinished.append(contentsOf: $0[(lastNewline + 1)..<end]) }
+        end = lastNewline + 1
+        return true
     }
-
-    /// Takes back lent lines: the first `handled` of their bytes (whole lines)
-    /// were dealt with elsewhere and are skipped; the rest are yielded by `next`.
-    public mutating func resume(skipping handled: Int) {
-        guard let start = lentFrom else { return }
-        lentFrom = nil
-        lineStart = start + handled
-        scanPosition = lineStart
-    }
-
-    /// Bytes of whole lines `next` has yielded or skipped since the framer was
-    /// made or emptied, for a framer given all its input at once: how far it got.
-    public var consumedByteCount: Int { lineStart }
 
     /// Forgets everything held, keeping the buffer's room for the next input.
     public mutating func removeAll() {
-        (end, lineStart, scanPosition, discarding, lentFrom) = (0, 0, 0, false, nil)
+        (end, lineStart, scanPosition, discarding) = (0, 0, 0, false)
     }
 
     /// Calls `body` with the next complete line or limit event, and keeps it
@@ -184,7 +159,6 @@ public struct LineFramer: Sendable {
 
     private mutating func found() -> Found? {
         while true {
-            if let lentFrom, lineStart >= lentFrom { return nil }
             guard let newline = findNewline() else {
                 if !discarding && end - lineStart > maxLineBytes + 1 {
                     discarding = true

@@ -145,18 +145,26 @@ struct ConnectionTests {
     }
 }
 
-/// A host pipelining more than `Connection.minimumLentBytes` in one read: the
-/// later half of it is lent to the helper thread.
-@Suite("Connection: lines lent to a second thread")
-struct LentLinesTests {
+/// A host pipelining more than one read holds: the reads are taken in turns by
+/// two threads, each handling the lines of its own.
+@Suite("Connection: two threads reading in turns")
+struct ReadingTurnsTests {
     static func peek(_ id: Int, count: Bool = false) -> String {
         #"{"jsonrpc":"2.0","id":\#(id),"method":"test.peek","params":{"text":"t\#(id)"\#(count ? #","count":true"# : "")}}"#
     }
 
     static func count(_ id: Int) -> String { #"{"jsonrpc":"2.0","id":\#(id),"method":"test.count"}"# }
 
-    /// Enough lines of about 70 bytes to be lent, and to stay within one read.
-    static let lineCount = 2_000
+    static func stop(_ id: Int) -> String { #"{"jsonrpc":"2.0","id":\#(id),"method":"test.stop"}"# }
+
+    /// Lines of about 70 bytes: more than two reads' worth, less than the pipe holds.
+    static let lineCount = 8_000
+
+    static func waiting(_ requests: [String]) -> String {
+        let text = requests.joined(separator: "\n") + "\n"
+        precondition(text.utf8.count > Connection.readBytes * 2, "three reads or more")
+        return text
+    }
 
     func responses(_ host: PipeHost) -> [String] {
         var lines: [String] = []
@@ -170,11 +178,8 @@ struct LentLinesTests {
         return line[start...].prefix { $0 != "," && $0 != "}" }
     }
 
-    @Test func independentRequestsOfALargeReadRunOnTwoThreadsAndAreAnsweredInLineOrder() {
-        let requests = (0..<Self.lineCount).map { Self.peek($0) }
-        #expect(requests.joined(separator: "\n").utf8.count > Connection.minimumLentBytes * 2)
-        #expect(requests.joined(separator: "\n").utf8.count < 262_144, "within one read")
-        let host = PipeHost(waiting: requests.joined(separator: "\n") + "\n")
+    @Test func readsAreHandledOnTwoThreadsAndAnsweredInLineOrder() {
+        let host = PipeHost(waiting: Self.waiting((0..<Self.lineCount).map { Self.peek($0) }))
         host.closeInput()
         let answers = responses(host)
         #expect(answers.map { member("id", of: $0).map(String.init) } == (0..<Self.lineCount).map { "\($0)" })
@@ -183,29 +188,30 @@ struct LentLinesTests {
         #expect(host.waitUntilStopped() == .endOfInput)
     }
 
-    /// Counts among the independent requests run in line order, and a request
-    /// that reads the count sees every count before it and none after.
+    /// Counts run in line order, and a request that reads the count sees every
+    /// count before it and none after, in whichever read each falls.
     @Test func requestsThatMustRunInOrderSeeExactlyTheRequestsBeforeThem() {
         var requests: [String] = []
         var expected: [String: String] = [:]
         var counted = 0
         for id in 0..<Self.lineCount {
-            switch id % 100 {
-            case 40, 60, 61, 90:
+            switch id % 300 {
+            case 40, 160, 161, 290:
                 counted += 1
                 requests.append(Self.count(id))
                 expected["\(id)"] = "{\"count\":\(counted)}"
-            case 41, 75:
+            case 41, 75, 299:
                 requests.append(Self.peek(id, count: true))
                 expected["\(id)"] = "\(counted)"
             default:
                 requests.append(Self.peek(id))
             }
         }
-        let host = PipeHost(waiting: requests.joined(separator: "\n") + "\n")
+        let host = PipeHost(waiting: Self.waiting(requests))
         host.closeInput()
         let answers = responses(host)
-        #expect(answers.count == Self.lineCount)
+        #expect(answers.map { member("id", of: $0).map(String.init) } == (0..<Self.lineCount).map { "\($0)" })
+        #expect(Set(answers.compactMap { member("thread", of: $0) }).count == 2)
         for answer in answers {
             guard let id = member("id", of: answer).map(String.init), let want = expected[id] else { continue }
             if answer.contains(#""result":{"count""#) {
@@ -216,34 +222,48 @@ struct LentLinesTests {
         }
     }
 
-    /// The helper keeps its buffers from one hand-over to the next: the lines
-    /// it declined in the first (at a request that must run in order) are
-    /// answered once, by the reading thread, and never again after the second.
-    @Test func eachHandOverAnswersOnlyItsOwnLines() {
-        let declinedAt = Self.lineCount * 3 / 4
-        let first = (0..<Self.lineCount).map { $0 == declinedAt ? Self.count($0) : Self.peek($0) }
-        let second = (Self.lineCount..<Self.lineCount * 5 / 3).map { Self.peek($0) }
-        #expect(second.joined(separator: "\n").utf8.count > Connection.minimumLentBytes, "the second read is lent too")
-        let host = PipeHost(waiting: first.joined(separator: "\n") + "\n")
+    /// A host that waits for each answer is served by the thread that read its
+    /// request; after a large pipeline brought in the second thread, lock-step
+    /// requests are still answered one by one.
+    @Test func aLockStepHostIsServedByOneThread() {
+        let host = PipeHost()
+        var threads: Set<Substring> = []
+        for id in 0..<200 {
+            host.send(Self.peek(id) + "\n")
+            guard let answer = host.readLine() else { return #expect(Bool(false), "no answer to \(id)") }
+            #expect(member("id", of: answer) == "\(id)"[...])
+            if let thread = member("thread", of: answer) { threads.insert(thread) }
+        }
+        #expect(threads.count == 1)
+        host.send(Self.waiting((200..<Self.lineCount + 200).map { Self.peek($0) }))
         var answers: [String] = []
-        while answers.count < first.count, let line = host.readLine() { answers.append(line) }
-        host.send(second.joined(separator: "\n") + "\n")
+        while answers.count < Self.lineCount, let line = host.readLine() { answers.append(line) }
+        #expect(answers.map { member("id", of: $0).map(String.init) } == (200..<Self.lineCount + 200).map { "\($0)" })
+        for id in Self.lineCount + 200..<Self.lineCount + 220 {
+            host.send(Self.count(id) + "\n")
+            #expect(host.readLine() == #"{"jsonrpc":"2.0","id":\#(id),"result":{"count":\#(id - Self.lineCount - 199)}}"#)
+        }
         host.closeInput()
-        answers += responses(host)
-        #expect(answers.map { member("id", of: $0).map(String.init) } == (0..<Self.lineCount * 5 / 3).map { "\($0)" })
-        #expect(Set(answers.suffix(second.count).compactMap { member("thread", of: $0) }).count == 2)
+        #expect(host.readLine() == nil)
         #expect(host.waitUntilStopped() == .endOfInput)
     }
 
     /// The lines after a request that stops the connection are not answered,
-    /// although the helper had run the independent ones among them.
-    @Test func linesLentBeyondAStopAreNotAnswered() {
-        let stopAt = Self.lineCount / 4
-        let requests = (0..<Self.lineCount).map { $0 == stopAt ? #"{"jsonrpc":"2.0","id":\#($0),"method":"test.stop"}"# : Self.peek($0) }
-        let host = PipeHost(waiting: requests.joined(separator: "\n") + "\n")
+    /// although the other thread may have run the independent ones among them;
+    /// the thread waiting to read more is woken, with the host's input still open.
+    @Test(arguments: [Self.lineCount / 20, Self.lineCount / 2, Self.lineCount - 1])
+    func linesAfterAStopAreNotAnswered(stopAt: Int) {
+        let requests = (0..<Self.lineCount).map { $0 == stopAt ? Self.stop($0) : Self.peek($0) }
+        let host = PipeHost(waiting: Self.waiting(requests))
         let answers = responses(host)
         #expect(answers.map { member("id", of: $0).map(String.init) } == (0...stopAt).map { "\($0)" })
         #expect(host.waitUntilStopped() == .stopRequested)
+    }
+
+    @Test func aHostThatClosedItsEndStopsBothThreads() {
+        let host = PipeHost(waiting: Self.waiting((0..<Self.lineCount).map { Self.peek($0) }))
+        close(host.fromService)
+        #expect(host.waitUntilStopped() == .outputClosed)
     }
 }
 

@@ -63,84 +63,75 @@ struct LineFramerTests {
         return lines
     }
 
-    @Test func lendsTheLaterHalfOfTheHeldLinesAndYieldsTheRestOnceResumed() {
+    @Test func theUnfinishedLineGoesOnInTheNextFramer() {
         var framer = LineFramer(maxLineBytes: 16)
         framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
-        let lent = framer.lendLaterLines(minimumBytes: 40) { Array($0) }
-        #expect(lent.map { String(decoding: $0, as: UTF8.self) } == (10..<20).map { "l\($0)\n" }.joined())
-        #expect(framer.lendLaterLines(minimumBytes: 40) { Array($0) } == nil, "lines are lent once at a time")
-        #expect(yieldedLines(&framer) == (0..<10).map { "l0\($0)" })
-        framer.resume(skipping: 8)
-        framer.append(Array("il\n".utf8))
-        #expect(yieldedLines(&framer) == (12..<20).map { "l\($0)" } + ["tail"])
+        var unfinished = Array("left over".utf8)
+        #expect(framer.detachUnfinishedLine(whenWholeLinesReach: 80, into: &unfinished))
+        #expect(unfinished == Array("ta".utf8), "the old bytes are replaced")
+        #expect(yieldedLines(&framer) == (0..<20).map { $0 < 10 ? "l0\($0)" : "l\($0)" })
+        #expect(!framer.hasPartialLine)
+        framer.finish { _ in Issue.record("the unfinished line left this framer") }
+        var next = LineFramer(maxLineBytes: 16)
+        next.append(unfinished)
+        next.append(Array("il\nmore".utf8))
+        #expect(yieldedLines(&next) == ["tail"])
+        #expect(next.finish() == .line(Array("more".utf8)))
     }
 
-    @Test func resumingAfterEveryLentLineWasHandledYieldsOnlyWhatFollows() {
+    @Test func aReadEndingInANewlineLeavesAnEmptyUnfinishedLine() {
         var framer = LineFramer(maxLineBytes: 16)
-        framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
-        let lent = framer.lendLaterLines(minimumBytes: 40) { Array($0) }
-        #expect(yieldedLines(&framer).count == 10)
-        framer.resume(skipping: lent?.count ?? 0)
-        framer.append(Array("il\n".utf8))
-        #expect(yieldedLines(&framer) == ["tail"])
+        framer.append(Array("abc\ndef\n".utf8))
+        var unfinished = Array("x".utf8)
+        #expect(framer.detachUnfinishedLine(whenWholeLinesReach: 8, into: &unfinished))
+        #expect(unfinished.isEmpty)
+        #expect(yieldedLines(&framer) == ["abc", "def"])
     }
 
-    @Test func nothingIsLentBelowTheMinimumOrWhileAnOverLongLineIsSkipped() {
+    @Test func nothingIsDetachedBelowTheMinimumOrWhileAnOverLongLineIsSkipped() {
         var framer = LineFramer(maxLineBytes: 16)
         framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
-        #expect(framer.lendLaterLines(minimumBytes: 80) { Array($0) } == nil, "79 bytes of whole lines are held")
+        var unfinished: [UInt8] = []
+        #expect(!framer.detachUnfinishedLine(whenWholeLinesReach: 81, into: &unfinished), "80 bytes of whole lines are held")
+        #expect(framer.hasPartialLine, "nothing changed")
+        #expect(yieldedLines(&framer).count == 20)
+        #expect(framer.finish() == .line(Array("ta".utf8)))
         var skipping = LineFramer(maxLineBytes: 4)
         skipping.append(Array("far too long".utf8))
         #expect(skipping.next() == .lineTooLong)
-        skipping.append(Array(" still\nab\ncd\nef\n".utf8))
-        #expect(skipping.lendLaterLines(minimumBytes: 1) { Array($0) } == nil)
+        skipping.append(Array(" still\nab\ncd\nef\ng".utf8))
+        #expect(!skipping.detachUnfinishedLine(whenWholeLinesReach: 1, into: &unfinished))
+        #expect(yieldedLines(&skipping) == ["ab", "cd", "ef"])
     }
 
-    /// As the reading loop drives the framer: lending is tried after every
-    /// read, so a long line arrives in pieces between tries, and the newline
-    /// ending it lies in the bytes already searched when whole lines follow.
-    @Test func aLongLineReadInPiecesIsNotLentAndTheWholeLinesAfterItAre() {
+    /// Lines already yielded do not count: only the whole lines still held.
+    @Test func yieldedLinesDoNotCountTowardsTheMinimum() {
+        var framer = LineFramer(maxLineBytes: 16)
+        framer.append(Array("aaaaaaaaa\n".utf8))
+        #expect(yieldedLines(&framer) == ["aaaaaaaaa"])
+        framer.append(Array("bb\ncc\nd".utf8))
+        var unfinished: [UInt8] = []
+        #expect(!framer.detachUnfinishedLine(whenWholeLinesReach: 7, into: &unfinished))
+        #expect(framer.detachUnfinishedLine(whenWholeLinesReach: 6, into: &unfinished))
+        #expect(unfinished == Array("d".utf8))
+        #expect(yieldedLines(&framer) == ["bb", "cc"])
+    }
+
+    /// A long line arriving in many reads is searched for its newline once,
+    /// and the whole lines after it count once it is whole.
+    @Test func aLongLineReadInPiecesIsHeldUntilItsNewlineArrives() {
         var framer = LineFramer(maxLineBytes: 1_000)
         let long = String(repeating: "x", count: 600)
+        var unfinished: [UInt8] = []
         for piece in 0..<6 {
             framer.append(Array(long.utf8.dropFirst(piece * 100).prefix(100)))
-            #expect(framer.lendLaterLines(minimumBytes: 50) { Array($0) } == nil)
+            #expect(!framer.detachUnfinishedLine(whenWholeLinesReach: 50, into: &unfinished))
             #expect(framer.next() == nil)
         }
-        let short = (0..<10).map { "s\($0)\n" }.joined()
-        framer.append(Array(("\n" + short).utf8))
-        let lent = framer.lendLaterLines(minimumBytes: 50) { Array($0) }
-        #expect(lent.map { String(decoding: $0, as: UTF8.self) } == short)
-        #expect(yieldedLines(&framer) == [long])
-        framer.resume(skipping: lent?.count ?? 0)
-        #expect(yieldedLines(&framer) == [])
-    }
-
-    /// The buffer drops handled bytes from its front while lines are lent: the
-    /// lent lines keep their place.
-    @Test func linesLentAcrossACompactionOfTheBufferComeBackInPlace() {
-        var framer = LineFramer(maxLineBytes: 16)
-        let lines = (0..<20_001).map { String(format: "%06d\n", $0) }
-        framer.append(Array(lines.joined().utf8))
-        guard let lent = framer.lendLaterLines(minimumBytes: 1, { Array($0) }) else { return #expect(Bool(false)) }
-        let own = yieldedLines(&framer)
-        #expect(own.count + lent.count / 7 == 20_001)
-        framer.append(Array("next\n".utf8))
-        framer.resume(skipping: 7)
-        #expect(yieldedLines(&framer) == lines[(own.count + 1)...].map { String($0.dropLast()) } + ["next"])
-    }
-
-    @Test func emptyingForgetsPartLinesAndLentLines() {
-        var framer = LineFramer(maxLineBytes: 16)
-        framer.append(Array(Self.twentyLinesAndAPartOne.utf8))
-        #expect(framer.lendLaterLines(minimumBytes: 40) { Array($0) } != nil)
-        framer.removeAll()
-        #expect(!framer.hasPartialLine)
-        #expect(framer.consumedByteCount == 0)
-        framer.append(Array("fresh\nl".utf8))
-        #expect(yieldedLines(&framer) == ["fresh"])
-        #expect(framer.consumedByteCount == 6)
-        #expect(framer.hasPartialLine)
+        framer.append(Array(("\n" + (0..<10).map { "s\($0)\n" }.joined() + "par").utf8))
+        #expect(framer.detachUnfinishedLine(whenWholeLinesReach: 50, into: &unfinished))
+        #expect(unfinished == Array("par".utf8))
+        #expect(yieldedLines(&framer) == [long] + (0..<10).map { "s\($0)" })
     }
 
     /// Input read in place: each read is offered at least the room asked for,
@@ -176,7 +167,6 @@ struct LineFramerTests {
         }
         while framer.next(offering: take("b")) {}
         #expect(offered == ["a", "b"])
-        #expect(framer.consumedByteCount == 2)
         #expect(yieldedLines(&framer) == ["b", "c"])
     }
 

@@ -2,7 +2,7 @@
 //
 // The input is a byte stream as a host would write it to stdin: it is cut into
 // lines by `LineFramer` (the same lines whether it arrives at once, in chunks,
-// or with its later lines lent and taken back as the read loop's helper does)
+// or in reads taken in turns by two framers as the connection's threads do)
 // and each line goes to `Dispatcher.handle(line:)` of a fresh service (so a
 // crash depends on this input alone); every other line is first offered to
 // `handleIfIndependent`, which answers it or declines it without writing.
@@ -59,8 +59,8 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     chunkedFramer.finish(keep)
     if chunkedEvents != events { violated("framing in chunks gives other lines: \(chunkedEvents)", [], Array(input)) }
-    if let lentEvents = eventsLendingLaterLines(input), lentEvents != events {
-        violated("framing with lines lent gives other lines: \(lentEvents)", [], Array(input))
+    if let turnEvents = eventsReadInTurns(input), turnEvents != events {
+        violated("framing in turns gives other lines: \(turnEvents)", [], Array(input))
     }
 
     var expected: [Reply] = []
@@ -69,8 +69,8 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         switch event {
         case .line(let line):
             if let reply = expectedReply(to: line) { expected.append(reply) }
-            // Every other line is first offered as the read loop's helper offers
-            // lent lines: answered if it may run beside earlier lines, else left
+            // Every other line is first offered as a thread offers the lines of
+            // its read: answered if it may run beside earlier reads, else left
             // (with nothing written) to be handled in order.
             var response: [UInt8]? = nil
             var buffer = JSONTextBuffer()
@@ -97,31 +97,32 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     return 0
 }
 
-/// The events of `input` framed as the read loop frames a long read: the later
-/// lines lent (past a minimum the input sets), the earlier ones taken, the lent
-/// ones taken up to one the input declines, and the rest taken on resuming.
+/// The events of `input` framed as the connection's two threads frame it:
+/// reads of 1 to 256 bytes (sized by the input), each into the framer of the
+/// thread holding the turn, which passes the turn and its unfinished line to
+/// the other framer when the read's whole lines reach a minimum the input sets.
 /// Nil for an input too short to choose the minimum.
-private func eventsLendingLaterLines(_ input: UnsafeRawBufferPointer) -> [LineFramer.Event]? {
+private func eventsReadInTurns(_ input: UnsafeRawBufferPointer) -> [LineFramer.Event]? {
     guard let first = input.first else { return nil }
-    var framer = LineFramer(maxLineBytes: maxLineBytes)
-    framer.append(input)
+    let minimum = Int(first % 128)
+    var framers = [LineFramer(maxLineBytes: maxLineBytes), LineFramer(maxLineBytes: maxLineBytes)]
+    var holder = 0
+    var unfinished: [UInt8] = []
     var events: [LineFramer.Event] = []
-    while true {
-        let lent = framer.lendLaterLines(minimumBytes: Int(first % 128)) { Array($0) }
-        while let event = framer.next() { events.append(event) }
-        guard let lent else { break }
-        var helper = LineFramer(maxLineBytes: maxLineBytes)
-        helper.append(lent)
-        while helper.next(offering: { event in
-            guard case .line(let line) = event, line.first.map({ $0 % 7 == 0 }) == true else {
-                events.append(LineFramer.copy(event))
-                return true
-            }
-            return false
-        }) {}
-        framer.resume(skipping: helper.consumedByteCount)
+    var offset = 0
+    while offset < input.count {
+        let end = min(offset + Int(input[offset]) + 1, input.count)
+        framers[holder].append(UnsafeRawBufferPointer(rebasing: input[offset..<end]))
+        offset = end
+        let passes = framers[holder].detachUnfinishedLine(whenWholeLinesReach: minimum, into: &unfinished)
+        while let event = framers[holder].next() { events.append(event) }
+        if passes {
+            holder = 1 - holder
+            framers[holder].removeAll()
+            framers[holder].append(unfinished)
+        }
     }
-    if let event = framer.finish() { events.append(event) }
+    if let event = framers[holder].finish() { events.append(event) }
     return events
 }
 
