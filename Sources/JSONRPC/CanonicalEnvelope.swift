@@ -27,8 +27,9 @@ struct CanonicalEnvelope {
     }
 
     /// The context the request's handler gets.
-    func context(stopper: @escaping @Sendable () -> Void) -> RequestContext {
-        integerID.map { RequestContext(integerID: $0, stopper: stopper) } ?? RequestContext(id: id, stopper: stopper)
+    func context(stopper: ConnectionStopper) -> RequestContext {
+        integerID.map { RequestContext(integerID: $0, dispatcherStopper: stopper) }
+            ?? RequestContext(id: id, dispatcherStopper: stopper)
     }
 
     private static let opening: StaticString = #"{"jsonrpc":"2.0","id":"#

@@ -13,7 +13,8 @@ public final class Dispatcher: Sendable {
     let maxBatchEntries: Int
     let logger: Logger
     private let deferred: any DeferredResponses
-    private let stopper: @Sendable () -> Void
+    /// Kept alive here for every request context, which holds it uncounted.
+    private let stopper: ConnectionStopper
     private let inFlight = InFlightRequests()
     private let workers = DispatchGroup()
     private let queue: DispatchQueue
@@ -50,7 +51,7 @@ public final class Dispatcher: Sendable {
         self.maxBatchEntries = maxBatchEntries
         self.logger = logger
         self.deferred = deferred
-        self.stopper = stopper
+        self.stopper = ConnectionStopper(stopper)
         self.queue = workQueue
         self.waitingWork = WaitingWorkLimit(limit: maxWaitingWork)
         self.logsRequests = logger.logLevel <= .debug
@@ -246,7 +247,7 @@ public final class Dispatcher: Sendable {
         }
         switch entry.execution {
         case .inline, .independent:
-            let context = RequestContext(id: request.id, stopper: stopper)
+            let context = RequestContext(id: request.id, dispatcherStopper: stopper)
             return respond(to: request, method: entry.name, context: context, into: &output) {
                 entry.invoke(params, $0, appendingResultTo: &$1)
             }
@@ -308,7 +309,7 @@ public final class Dispatcher: Sendable {
             waitingWork.started()
             deferred.workStarted()
             if !flag.isCancelled {
-                let context = RequestContext(id: request.id, cancellation: flag, stopper: stopper)
+                let context = RequestContext(id: request.id, cancellation: flag, dispatcherStopper: stopper)
                 var outcome = EntryOutcome.none
                 let response = JSONTextBuffer.bytes { outcome = respond(to: request, method: method, context: context, into: &$0, call) }
                 if outcome == .written {

@@ -214,7 +214,13 @@ public struct RequestContext: Sendable {
     }
     private let identity: Identity
     let cancellation: CancellationFlag?
-    let stopper: @Sendable () -> Void
+    /// The dispatcher's stopper, which outlives every request it serves. Held
+    /// without a reference count: the connection's two threads made every
+    /// request count one on this shared object, whose count then bounced
+    /// between the CPUs.
+    private unowned(unsafe) let stopper: ConnectionStopper
+    /// The stopper made for a context built outside a dispatcher, kept alive here.
+    private let ownStopper: ConnectionStopper?
 
     /// An integer id is kept as one until asked for: few handlers look at
     /// their id, and making its text into a `JSONValue` for every request cost
@@ -225,21 +231,41 @@ public struct RequestContext: Sendable {
     }
 
     public init(id: JSONValue?, cancellation: CancellationFlag? = nil, stopper: @escaping @Sendable () -> Void = {}) {
+        let own = ConnectionStopper(stopper)
+        identity = .value(id)
+        self.cancellation = cancellation
+        self.stopper = own
+        ownStopper = own
+    }
+
+    /// A request the dispatcher serves, whose `stopper` it keeps alive.
+    init(id: JSONValue?, cancellation: CancellationFlag? = nil, dispatcherStopper stopper: ConnectionStopper) {
         identity = .value(id)
         self.cancellation = cancellation
         self.stopper = stopper
+        ownStopper = nil
     }
 
     /// A request whose id is `id`, written as `String(id)` writes it.
-    init(integerID id: Int, stopper: @escaping @Sendable () -> Void) {
+    init(integerID id: Int, dispatcherStopper stopper: ConnectionStopper) {
         identity = .integer(id)
         cancellation = nil
         self.stopper = stopper
+        ownStopper = nil
     }
 
     /// True once the host sent `$/cancelRequest` for this request; long work should stop.
     public var isCancelled: Bool { cancellation?.isCancelled ?? false }
 
     /// Asks the connection to stop reading after this request and exit once in-flight work is done.
-    public func requestStop() { stopper() }
+    public func requestStop() { stopper.stop() }
+}
+
+/// What a request calls to stop its connection (`RequestContext.requestStop`).
+final class ConnectionStopper: Sendable {
+    let stop: @Sendable () -> Void
+
+    init(_ stop: @escaping @Sendable () -> Void) {
+        self.stop = stop
+    }
 }

@@ -60,8 +60,9 @@ struct CanonicalEnvelopeTests {
     ])
     func integerIDsAreKeptOnlyWhenTheyWriteBackExactly(_ idText: String, _ integer: Int?) throws {
         let line = #"{"jsonrpc":"2.0","id":\#(idText),"method":"a","params":{}}"#
+        let stopper = ConnectionStopper {}
         let (integerID, contextID, id) = try #require(Array(line.utf8).withUnsafeBytes { raw in
-            CanonicalEnvelope(raw).map { ($0.integerID, $0.context(stopper: {}).id, $0.id) }
+            CanonicalEnvelope(raw).map { ($0.integerID, $0.context(stopper: stopper).id, $0.id) }
         })
         #expect(integerID == integer)
         #expect(contextID == id)
