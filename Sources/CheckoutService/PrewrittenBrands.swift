@@ -42,21 +42,49 @@ struct PrewrittenBrands: Sendable {
         for entry in entries where entry.brand.isIdentical(to: brand) { return entry }
         return nil
     }
+
+    /// The texts of the brand at `index` of the table these were written from.
+    func entry(at index: Int) -> Entry {
+        entries[index]
+    }
 }
 
 /// `card.validate`'s result, with its brand's text taken from `PrewrittenBrands`
 /// when the brand is there, and the whole result's text when all its fields are
 /// valid too. Its JSON text is the result's own, either way.
+///
+/// It holds the entry of its brand without counting a reference, so it is
+/// valid only while the `PrewrittenBrands` it was made with lives (the
+/// service's lives as long as the service). With two threads answering
+/// `card.validate`, a counted reference made both write the entry's count on
+/// every request, and its cache line then bounced between the CPUs.
 struct CardValidationResultText: Encodable, JSONTextWritable, Sendable {
-    let result: CardValidationResult
-    private let prewritten: PrewrittenBrands.Entry?
+    /// The result, except for a valid card of a table's brand, whose whole
+    /// text is the entry's and which makes no result (nor copies its brand).
+    private let fields: CardValidationResult?
+    private unowned(unsafe) let prewritten: PrewrittenBrands.Entry?
 
     init(_ result: consuming CardValidationResult, brands: PrewrittenBrands) {
         switch result.cardBrand {
         case .some(let brand): prewritten = brands.entry(of: brand)
         case .none: prewritten = nil
         }
-        self.result = result
+        fields = result
+    }
+
+    /// `judgement`'s result; `table` is the one it was judged against, and the
+    /// one `brands` were written from.
+    init(_ judgement: CardJudgement, table: CardBrandTable, brands: PrewrittenBrands) {
+        prewritten = judgement.brandIndex.map(brands.entry(at:))
+        let isAllValid = judgement.validationSuccess && isValid(judgement.pan) && isValid(judgement.expiryDate)
+            && isValid(judgement.cvc)
+        fields = prewritten != nil && isAllValid ? nil : judgement.result(in: table)
+    }
+
+    /// The result whose text this is.
+    var result: CardValidationResult {
+        fields ?? CardValidationResult(cardBrand: prewritten?.brand, pan: .valid, expiryDate: .valid, cvc: .valid,
+                                       validationSuccess: true)
     }
 
     /// The brand's text written beforehand, when the brand is the table's.
@@ -64,7 +92,10 @@ struct CardValidationResultText: Encodable, JSONTextWritable, Sendable {
 
     /// The whole result's text written beforehand, when the brand is the
     /// table's and all three fields are valid.
-    var wholeText: [UInt8]? { result.isAllValid ? prewritten?.validResultText : nil }
+    var wholeText: [UInt8]? {
+        guard let fields else { return prewritten?.validResultText }
+        return fields.isAllValid ? prewritten?.validResultText : nil
+    }
 
     func encode(to encoder: any Encoder) throws {
         try result.encode(to: encoder)
@@ -80,12 +111,12 @@ private extension CardValidationResult {
     /// Card number, expiry date and CVC all given and valid: the result every
     /// valid card of a brand gets.
     var isAllValid: Bool {
-        validationSuccess && Self.isValid(pan) && Self.isValid(expiryDate) && Self.isValid(cvc)
+        validationSuccess && isValid(pan) && isValid(expiryDate) && isValid(cvc)
     }
+}
 
-    /// Given and valid, with no errors: the text of `FieldState.valid`.
-    private static func isValid(_ state: FieldState?) -> Bool {
-        guard let state else { return false }
-        return state.isValid && state.errors.isEmpty
-    }
+/// Given and valid, with no errors: the text of `FieldState.valid`.
+private func isValid(_ state: FieldState?) -> Bool {
+    guard let state else { return false }
+    return state.isValid && state.errors.isEmpty
 }

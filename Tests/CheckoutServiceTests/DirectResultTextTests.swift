@@ -59,6 +59,8 @@ struct DirectResultTextTests {
                 #expect(JSONTextWriter.bytes(of: text) == JSONTextWriter.bytes(of: result))
             }
         }
+        // The texts hold their entries uncounted, valid while `prewritten` lives.
+        withExtendedLifetime(prewritten) {}
     }
 
     @Test func cardValidationResultsOfTypedInput() throws {
@@ -74,6 +76,39 @@ struct DirectResultTextTests {
                 }
             }
         }
+    }
+
+    /// `card.validate`'s handler answers from the judgement, brand named by its
+    /// index: the same result and the same text as the result made whole, for
+    /// valid cards of every standard brand and for partial and wrong input.
+    @Test func cardValidationResultTextFromAJudgement() throws {
+        let table = CardBrandTable.standard
+        let prewritten = PrewrittenBrands(table)
+        // Public test card numbers of several brands (the schemes' and gateways' published test cards).
+        let pans: [String?] = [nil, "", "4", "4111 1111 1111 1111", "4111 1111 1111 1112", "abc", "5555555555554444",
+                               "378282246310005", "6011111111111117", "3530111333300000", "36006666333344",
+                               "6200000000000005", "6759649826438453"]
+        let month = CalendarMonth(year: 2026, month: 11)
+        for pan in pans {
+            for expiry in [nil, "12/30", "13/30"] {
+                for cvc in [nil, "123", "1234"] {
+                    for accepted in [AcceptedBrands.all, AcceptedBrands(codes: ["amex"])] {
+                        let typed = (pan.map(TypedCardNumber.init(typed:)), expiry.map(TypedExpiryDate.init(typed:)),
+                                     cvc.map(TypedCVC.init(typed:)))
+                        let judgement = CardValidation.judge(pan: typed.0, expiryDate: typed.1, cvc: typed.2,
+                                                             acceptedBrands: accepted, currentMonth: month, brands: table)
+                        let whole = CardValidation.validate(pan: pan, expiryDate: expiry, cvc: cvc, acceptedBrands: accepted,
+                                                            currentMonth: month, brands: table)
+                        let text = CardValidationResultText(judgement, table: table, brands: prewritten)
+                        #expect(text.result == whole, "\(pan ?? "-") \(expiry ?? "-") \(cvc ?? "-")")
+                        #expect(JSONTextWriter.bytes(of: text) == JSONTextWriter.bytes(of: whole))
+                        #expect((text.wholeText != nil) == (whole.validationSuccess && whole.cardBrand != nil))
+                        try expectSameText(text)
+                    }
+                }
+            }
+        }
+        withExtendedLifetime(prewritten) {}
     }
 
     @Test func customerInputOfEveryCatalogProduct() throws {

@@ -9,8 +9,13 @@ public enum CVCValidation {
     }
 
     public static func state(of cvc: TypedCVC, brand: CardBrand?) -> FieldState {
+        state(of: cvc, brandCVCLength: brand?.cvcLength)
+    }
+
+    /// The same, given only the brand's CVC length (nil for no brand).
+    static func state(of cvc: TypedCVC, brandCVCLength: Int?) -> FieldState {
         guard let count = cvc.digitCount else { return .invalid(.format) }
-        let lengths = brand.map { $0.cvcLength...$0.cvcLength } ?? unrecognisedCVCLengths
+        let lengths = brandCVCLength.map { $0...$0 } ?? unrecognisedCVCLengths
         if lengths.contains(count) { return .valid }
         return count < lengths.upperBound ? .incomplete(.length) : .invalid(.length)
     }

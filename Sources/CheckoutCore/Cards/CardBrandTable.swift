@@ -72,7 +72,7 @@ public struct CardBrandTable: Sendable {
     /// What the brand of a number is now and what it may become as more digits are typed.
     func outlook(of number: TypedCardNumber) -> BrandOutlook {
         let walk = trie.walk(number.leadingDigits, typedCount: number.digitCount)
-        return BrandOutlook(brand: walk.winner.map { entries[$0].brand }, possibleBrandIndices: walk.possibleBrands)
+        return BrandOutlook(brandIndex: walk.winner, possibleBrandIndices: walk.possibleBrands)
     }
 
     /// The parsed mask that lays out `panLength` digits of `brand`; the default card mask
@@ -85,9 +85,12 @@ public struct CardBrandTable: Sendable {
     private static let defaultMask = try! Mask(CardBrand.defaultMask)
 }
 
-/// A partial card number's brand now, and the brands further digits could still give it.
+/// A partial card number's brand now, and the brands further digits could still
+/// give it, by their places in the table the outlook came from: it holds no
+/// brand, so making one counts no reference on the table's shared brands.
 struct BrandOutlook: Sendable {
-    let brand: CardBrand?
+    /// Where the brand detected now is in the table.
+    let brandIndex: Int?
     fileprivate let possibleBrandIndices: BrandSet
 
     /// Every brand some continuation of the digits could be detected as, `brand`

@@ -17,18 +17,18 @@ public enum CardNumberValidation {
     }
 
     /// The state of the number and the brand it shows (as `CardBrandTable.brand(ofCardNumber:)`
-    /// finds it), from one reading and one walk of its digits.
+    /// finds it, by its place in `brands`), from one reading and one walk of its digits.
     static func judge(
         _ pan: TypedCardNumber, acceptedBrands: AcceptedBrands, brands: CardBrandTable
-    ) -> (state: FieldState, brand: CardBrand?) {
+    ) -> (state: FieldState, brandIndex: Int?) {
         guard pan.isNumber else { return (.invalid(.format), nil) }
         let outlook = brands.outlook(of: pan)
-        let numberRules = state(of: pan, rules: outlook.brand?.numberRules ?? .unrecognised)
-        return (.combining(brandRule(outlook, acceptedBrands, brands), numberRules), outlook.brand)
+        let numberRules = state(of: pan, rules: outlook.brandIndex.map { brands.entries[$0].brand.numberRules } ?? .unrecognised)
+        return (.combining(brandRule(outlook, acceptedBrands, brands), numberRules), outlook.brandIndex)
     }
 
     private static func brandRule(_ outlook: BrandOutlook, _ acceptedBrands: AcceptedBrands, _ brands: CardBrandTable) -> FieldState {
-        guard let brand = outlook.brand, !acceptedBrands.accepts(brand) else { return .valid }
+        guard let index = outlook.brandIndex, !acceptedBrands.accepts(brands.entries[index].brand) else { return .valid }
         guard outlook.possibleBrands(in: brands).contains(where: acceptedBrands.accepts) else {
             return .invalid(.allowedInContext)
         }
