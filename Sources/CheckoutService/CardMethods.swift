@@ -34,11 +34,11 @@ enum CardMethods {
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
             let session = try params.clientSessionId.map { try service.sessions.session(id: $0.value) }
             let acceptedBrands = params.acceptedBrands.map { AcceptedBrands(codes: $0) } ?? session?.acceptedCardBrands ?? .all
-            let brands = service.configuration.brands
+            // The table is passed as the service holds it: a local copy of it counted four references.
             let judgement = CardValidation.judge(
                 pan: params.pan, expiryDate: params.expiryDate, cvc: params.cvc, acceptedBrands: acceptedBrands,
-                currentMonth: service.configuration.clock.currentMonth(), brands: brands)
-            return CardValidationResultText(judgement, table: brands, brands: service.prewrittenBrands)
+                currentMonth: service.configuration.clock.currentMonth(), brands: service.configuration.brands)
+            return CardValidationResultText(judgement, table: service.configuration.brands, brands: service.prewrittenBrands)
         }
     }
 

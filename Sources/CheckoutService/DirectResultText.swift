@@ -14,7 +14,7 @@ extension CardValidationResult: JSONTextWritable {
     }
 
     /// With `brandText`, the brand's JSON text written beforehand, copied in.
-    func write(to json: inout JSONTextWriter, brandText: [UInt8]?) {
+    func write(to json: inout JSONTextWriter, brandText: UnsafeRawBufferPointer?) {
         json.object { json in
             if let brandText { json.member("cardBrand", prewritten: brandText) } else { json.member("cardBrand", cardBrand) }
             json.member("pan", pan, valid: #""pan":{"state":"valid","errors":[]}"#)

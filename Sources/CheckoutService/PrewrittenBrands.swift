@@ -15,20 +15,34 @@ import JSONRPC
 struct PrewrittenBrands: Sendable {
     private let entries: [Entry]
 
-    /// A class, so a lookup retains one reference for the brand and its texts.
-    final class Entry: Sendable {
+    /// A class, so the texts are made once and freed with the table. The texts
+    /// are plain bytes, not arrays: a result copies them in without counting a
+    /// reference on a buffer every request shares. They are written once, in
+    /// `init`, and only read after, hence `@unchecked Sendable`.
+    final class Entry: @unchecked Sendable {
         let brand: CardBrand
         /// The brand's own JSON text.
-        let text: [UInt8]
+        let text: UnsafeRawBufferPointer
         /// The JSON text of the result whose card number, expiry date and CVC
         /// are all given and valid, for a card number of this brand.
-        let validResultText: [UInt8]
+        let validResultText: UnsafeRawBufferPointer
 
         init(brand: CardBrand) {
             self.brand = brand
-            text = JSONTextWriter.bytes(of: brand)
-            validResultText = JSONTextWriter.bytes(of: CardValidationResult(
-                cardBrand: brand, pan: .valid, expiryDate: .valid, cvc: .valid, validationSuccess: true))
+            text = Self.copy(JSONTextWriter.bytes(of: brand))
+            validResultText = Self.copy(JSONTextWriter.bytes(of: CardValidationResult(
+                cardBrand: brand, pan: .valid, expiryDate: .valid, cvc: .valid, validationSuccess: true)))
+        }
+
+        deinit {
+            text.deallocate()
+            validResultText.deallocate()
+        }
+
+        private static func copy(_ bytes: [UInt8]) -> UnsafeRawBufferPointer {
+            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+            bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
+            return UnsafeRawBufferPointer(copy)
         }
     }
 
@@ -38,14 +52,14 @@ struct PrewrittenBrands: Sendable {
 
     /// The texts of `brand` when it is one of the table's own brands (or a copy
     /// of one); nil for any other, which the caller writes member by member.
-    func entry(of brand: borrowing CardBrand) -> Entry? {
-        for entry in entries where entry.brand.isIdentical(to: brand) { return entry }
+    func entry(of brand: borrowing CardBrand) -> Unmanaged<Entry>? {
+        for entry in entries where entry.brand.isIdentical(to: brand) { return Unmanaged.passUnretained(entry) }
         return nil
     }
 
     /// The texts of the brand at `index` of the table these were written from.
-    func entry(at index: Int) -> Entry {
-        entries[index]
+    func entry(at index: Int) -> Unmanaged<Entry> {
+        Unmanaged.passUnretained(entries[index])
     }
 }
 
@@ -53,48 +67,73 @@ struct PrewrittenBrands: Sendable {
 /// when the brand is there, and the whole result's text when all its fields are
 /// valid too. Its JSON text is the result's own, either way.
 ///
-/// It holds the entry of its brand without counting a reference, so it is
-/// valid only while the `PrewrittenBrands` it was made with lives (the
+/// It holds its brand's entry without counting a reference (`Unmanaged`), so it
+/// is valid only while the `PrewrittenBrands` it was made with lives (the
 /// service's lives as long as the service). With two threads answering
-/// `card.validate`, a counted reference made both write the entry's count on
-/// every request, and its cache line then bounced between the CPUs.
-struct CardValidationResultText: Encodable, JSONTextWritable, Sendable {
-    /// The result, except for a valid card of a table's brand, whose whole
-    /// text is the entry's and which makes no result (nor copies its brand).
-    private let fields: CardValidationResult?
-    private unowned(unsafe) let prewritten: PrewrittenBrands.Entry?
+/// `card.validate`, every counted reference to an entry, or to its brand, made
+/// both write the same count on every request, and its cache line then bounced
+/// between the CPUs.
+struct CardValidationResultText: Encodable, JSONTextWritable, @unchecked Sendable {
+    private enum Content {
+        /// A valid card of a table's brand: the entry's whole text, and no result made.
+        case allValid(Unmanaged<PrewrittenBrands.Entry>)
+        /// Any other result, with its brand's entry when the brand is the table's.
+        case fields(CardValidationResult, Unmanaged<PrewrittenBrands.Entry>?)
+    }
 
-    init(_ result: consuming CardValidationResult, brands: PrewrittenBrands) {
+    private let content: Content
+
+    // The tables are borrowed: an initializer's parameters are otherwise taken
+    // owned, and the caller copied the service's tables, counting a reference
+    // on each of their arrays and dictionaries, which every request shares.
+    init(_ result: consuming CardValidationResult, brands: borrowing PrewrittenBrands) {
         switch result.cardBrand {
-        case .some(let brand): prewritten = brands.entry(of: brand)
-        case .none: prewritten = nil
+        case .some(let brand): content = .fields(result, brands.entry(of: brand))
+        case .none: content = .fields(result, nil)
         }
-        fields = result
     }
 
     /// `judgement`'s result; `table` is the one it was judged against, and the
     /// one `brands` were written from.
-    init(_ judgement: CardJudgement, table: CardBrandTable, brands: PrewrittenBrands) {
-        prewritten = judgement.brandIndex.map(brands.entry(at:))
-        let isAllValid = judgement.validationSuccess && isValid(judgement.pan) && isValid(judgement.expiryDate)
-            && isValid(judgement.cvc)
-        fields = prewritten != nil && isAllValid ? nil : judgement.result(in: table)
+    init(_ judgement: CardJudgement, table: borrowing CardBrandTable, brands: borrowing PrewrittenBrands) {
+        guard let index = judgement.brandIndex else {
+            content = .fields(judgement.result(in: table), nil)
+            return
+        }
+        let entry = brands.entry(at: index)
+        if judgement.validationSuccess && isValid(judgement.pan) && isValid(judgement.expiryDate) && isValid(judgement.cvc) {
+            content = .allValid(entry)
+        } else {
+            content = .fields(judgement.result(in: table), entry)
+        }
     }
 
     /// The result whose text this is.
     var result: CardValidationResult {
-        fields ?? CardValidationResult(cardBrand: prewritten?.brand, pan: .valid, expiryDate: .valid, cvc: .valid,
-                                       validationSuccess: true)
+        switch content {
+        case .allValid(let entry):
+            CardValidationResult(cardBrand: entry.takeUnretainedValue().brand, pan: .valid, expiryDate: .valid, cvc: .valid,
+                                 validationSuccess: true)
+        case .fields(let result, _): result
+        }
     }
 
     /// The brand's text written beforehand, when the brand is the table's.
-    var brandText: [UInt8]? { prewritten?.text }
+    var brandText: UnsafeRawBufferPointer? {
+        switch content {
+        case .allValid(let entry), .fields(_, let entry?): entry._withUnsafeGuaranteedRef(\.text)
+        case .fields(_, nil): nil
+        }
+    }
 
     /// The whole result's text written beforehand, when the brand is the
     /// table's and all three fields are valid.
-    var wholeText: [UInt8]? {
-        guard let fields else { return prewritten?.validResultText }
-        return fields.isAllValid ? prewritten?.validResultText : nil
+    var wholeText: UnsafeRawBufferPointer? {
+        switch content {
+        case .allValid(let entry): entry._withUnsafeGuaranteedRef(\.validResultText)
+        case .fields(let result, let entry?) where result.isAllValid: entry._withUnsafeGuaranteedRef(\.validResultText)
+        case .fields: nil
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -103,6 +142,7 @@ struct CardValidationResultText: Encodable, JSONTextWritable, Sendable {
 
     func write(to json: inout JSONTextWriter) {
         if let wholeText { return json.value(prewritten: wholeText) }
+        guard case .fields(let result, _) = content else { return }
         result.write(to: &json, brandText: brandText)
     }
 }

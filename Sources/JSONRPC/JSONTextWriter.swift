@@ -64,7 +64,7 @@ public struct JSONTextWriter: ~Copyable {
     /// A member whose value is `text`, JSON text this writer wrote before
     /// (through `bytes(of:)`), copied as it is.
     @inlinable
-    public mutating func member(_ key: StaticString, prewritten text: [UInt8]) {
+    public mutating func member(_ key: StaticString, prewritten text: UnsafeRawBufferPointer) {
         writeKey(key)
         value(prewritten: text)
     }
@@ -100,9 +100,9 @@ public struct JSONTextWriter: ~Copyable {
     /// A value whose JSON text, `text`, this writer wrote before (through
     /// `bytes(of:)`), copied as it is.
     @inlinable
-    public mutating func value(prewritten text: [UInt8]) {
+    public mutating func value(prewritten text: UnsafeRawBufferPointer) {
         startValue()
-        text.withUnsafeBytes { output.appendBytes($0) }
+        output.appendBytes(text)
     }
 
     /// A value whose whole JSON text was fixed when the program was built, such

@@ -141,7 +141,7 @@ import Testing
                 json.member("seventeen-bytes-a", 17)
                 json.member("thirty-two-bytes-of-a-member-na!", 32)
                 json.member("thirty-three-bytes-of-member-name", 33)
-                json.member("prewritten", prewritten: JSONTextWriter.bytes(of: order))
+                JSONTextWriter.bytes(of: order).withUnsafeBytes { json.member("prewritten", prewritten: $0) }
                 json.member("a-name-of-forty-bytes-for-the-long-copy", 40)
             }
         }
@@ -184,7 +184,7 @@ import Testing
     struct Copied: JSONTextWritable {
         func write(to json: inout JSONTextWriter) {
             json.array([Fixed.Element()])
-            json.value(prewritten: JSONTextWriter.bytes(of: Order.Line(sku: "s", quantity: 1, gift: true)))
+            JSONTextWriter.bytes(of: Order.Line(sku: "s", quantity: 1, gift: true)).withUnsafeBytes { json.value(prewritten: $0) }
         }
     }
 

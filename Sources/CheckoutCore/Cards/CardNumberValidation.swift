@@ -23,7 +23,9 @@ public enum CardNumberValidation {
     ) -> (state: FieldState, brandIndex: Int?) {
         guard pan.isNumber else { return (.invalid(.format), nil) }
         let outlook = brands.outlook(of: pan)
-        let numberRules = state(of: pan, rules: outlook.brandIndex.map { brands.entries[$0].brand.numberRules } ?? .unrecognised)
+        var rules = CardNumberRules.unrecognised
+        if let index = outlook.brandIndex { rules = brands.entries[index].brand.numberRules }
+        let numberRules = state(of: pan, rules: rules)
         return (.combining(brandRule(outlook, acceptedBrands, brands), numberRules), outlook.brandIndex)
     }
 

@@ -29,7 +29,9 @@ public enum CardValidation {
         var panState: FieldState?, brandIndex: Int?
         if let pan { (panState, brandIndex) = CardNumberValidation.judge(pan, acceptedBrands: acceptedBrands, brands: brands) }
         let expiryDateState = expiryDate.map { ExpiryDateValidation.state(of: $0, currentMonth: currentMonth) }
-        let cvcState = cvc.map { CVCValidation.state(of: $0, brandCVCLength: brandIndex.map { brands.entries[$0].brand.cvcLength }) }
+        var cvcLength: Int?
+        if let brandIndex { cvcLength = brands.entries[brandIndex].brand.cvcLength }
+        let cvcState = cvc.map { CVCValidation.state(of: $0, brandCVCLength: cvcLength) }
         return CardJudgement(
             brandIndex: brandIndex, pan: panState, expiryDate: expiryDateState, cvc: cvcState,
             validationSuccess: panState?.isValid == true && expiryDateState?.isValid == true && cvcState?.isValid == true)
