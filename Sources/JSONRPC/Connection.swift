@@ -114,6 +114,8 @@ public final class Connection: Sendable {
                 var passing = ReadingTurns.Passing.kept
                 if framer.detachUnfinishedLine(whenWholeLinesReach: Self.minimumPassedBytes, into: &unfinished) {
                     passing = turns.pass(from: thread, after: read, unfinished: &unfinished)
+                    // Kept after all: the unfinished line goes back where it was.
+                    if passing == .kept { framer.append(unfinished) }
                     if passing == .passedToNewThread {
                         DispatchQueue(label: "jsonrpc.second-reader").async { [self] in
                             serve(as: 1 - thread)
