@@ -75,7 +75,7 @@ public struct MethodRegistry: Sendable {
     /// owns them, no entry is ever removed, and the two are kept together in
     /// this value, so an entry found here lives as long as the registry it
     /// was found in. A lookup then counts no reference, a count that the
-    /// reading thread and the helper otherwise both took on the one entry of
+    /// connection's two reading threads otherwise both took on the one entry of
     /// the method they serve.
     private var byNameBytes = MethodNameTable<Unmanaged<Entry>>()
 

@@ -138,7 +138,7 @@ struct CanonicalEnvelopeTests {
         return Dispatcher(registry: testRegistry(gate: gate), logger: logger, deferredOutput: { _ in })
     }
 
-    /// What the line is answered with at once; with `offered`, as a lent line is:
+    /// What the line is answered with at once; with `offered`, as a line read while earlier reads are unanswered is:
     /// nil when it is declined, to be handled in order.
     static func answer(_ line: [UInt8], by dispatcher: Dispatcher, offered: Bool) -> [UInt8]? {
         var output = JSONTextBuffer()

@@ -294,8 +294,9 @@ struct DispatcherTests {
         #expect(output.all == [#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{"text":"b"}}]"#])
     }
 
-    /// What the connection's helper thread does with a line: its answer, or
-    /// nil when it declined the line (and appended nothing).
+    /// What a connection's thread does with a line of its read while earlier
+    /// reads are unanswered: its answer, or nil when it declined the line (and
+    /// appended nothing).
     func replyIfIndependent(_ line: String) -> String?? {
         var output = JSONTextBuffer(capacity: 8)
         output.append(contentsOf: Array("earlier\n".utf8))
