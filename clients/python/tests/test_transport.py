@@ -543,12 +543,18 @@ def test_shutdown_inside_a_batch_answers_the_whole_batch(raw):
     assert raw.wait() == 0
 
 
-def test_shutdown_in_a_long_pipeline_leaves_every_later_line_unanswered(raw):
-    validations = [request(n, "card.validate", {"pan": "4111 1111 1111 1111"}) for n in range(2000)]
-    lines = validations[:500] + [request("bye", "service.shutdown")] + validations[500:]
-    raw.send("".join(dumps(line) + "\n" for line in lines))
+@pytest.mark.parametrize("stop_at", [500, 3500])
+def test_shutdown_in_a_long_pipeline_leaves_every_later_line_unanswered(raw, stop_at):
+    """About 540 KB, so the pipeline takes several reads of up to 256 KiB, read
+    in turns by checkoutd's two threads: the shutdown falls in the first read or
+    in a later one, and the thread waiting to read more is woken either way."""
+    validations = [request(n, "card.validate", {"pan": "4111 1111 1111 1111"}) for n in range(6000)]
+    lines = validations[:stop_at] + [request("bye", "service.shutdown")] + validations[stop_at:]
+    text = "".join(dumps(line) + "\n" for line in lines)
+    assert 2 * 262_144 < len(text) < 1 << 20
+    raw.send(text)
     answered = [json.loads(line)["id"] for line in raw.read_until_eof(timeout=30)]
-    assert answered == list(range(500)) + ["bye"]
+    assert answered == list(range(stop_at)) + ["bye"]
     assert raw.wait() == 0
 
 
@@ -578,12 +584,12 @@ def mixed_pipeline(blocks: int):
 
 
 def test_a_long_pipeline_is_answered_as_one_request_at_a_time_would_be(make_raw):
-    """checkoutd runs independent requests of a long pipeline on two threads
-    (README, Performance); requests that read a session still see exactly the
-    requests before them, and the answers come back in line order."""
-    lines = mixed_pipeline(150)
+    """checkoutd reads a long pipeline on two threads in turns, reads of up to
+    256 KiB (README, The protocol); requests that read a session still see
+    exactly the requests before them, and the answers come back in line order."""
+    lines = mixed_pipeline(500)
     text = "".join(dumps(line) + "\n" for line in lines)
-    assert len(text) > 200_000
+    assert len(text) > 3 * 262_144
     pipelined = make_raw()
     pipelined.send(text)
     pipelined.close_stdin()
