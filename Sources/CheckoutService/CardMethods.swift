@@ -34,7 +34,6 @@ enum CardMethods {
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
             let session = try params.clientSessionId.map { try service.sessions.session(id: $0.value) }
             let acceptedBrands = params.acceptedBrands.map { AcceptedBrands(codes: $0) } ?? session?.acceptedCardBrands ?? .all
-            // The table is passed as the service holds it: a local copy of it counted four references.
             let judgement = CardValidation.judge(
                 pan: params.pan, expiryDate: params.expiryDate, cvc: params.cvc, acceptedBrands: acceptedBrands,
                 currentMonth: service.configuration.clock.currentMonth(), brands: service.configuration.brands)

@@ -50,13 +50,6 @@ struct PrewrittenBrands: Sendable {
         entries = table.brands.map(Entry.init(brand:))
     }
 
-    /// The texts of `brand` when it is one of the table's own brands (or a copy
-    /// of one); nil for any other, which the caller writes member by member.
-    func entry(of brand: borrowing CardBrand) -> Unmanaged<Entry>? {
-        for entry in entries where entry.brand.isIdentical(to: brand) { return Unmanaged.passUnretained(entry) }
-        return nil
-    }
-
     /// The texts of the brand at `index` of the table these were written from.
     func entry(at index: Int) -> Unmanaged<Entry> {
         Unmanaged.passUnretained(entries[index])
@@ -83,18 +76,11 @@ struct CardValidationResultText: Encodable, JSONTextWritable, @unchecked Sendabl
 
     private let content: Content
 
-    // The tables are borrowed: an initializer's parameters are otherwise taken
-    // owned, and the caller copied the service's tables, counting a reference
-    // on each of their arrays and dictionaries, which every request shares.
-    init(_ result: consuming CardValidationResult, brands: borrowing PrewrittenBrands) {
-        switch result.cardBrand {
-        case .some(let brand): content = .fields(result, brands.entry(of: brand))
-        case .none: content = .fields(result, nil)
-        }
-    }
-
     /// `judgement`'s result; `table` is the one it was judged against, and the
-    /// one `brands` were written from.
+    /// one `brands` were written from. The tables are borrowed: an
+    /// initializer's parameters are otherwise taken owned, and the caller
+    /// copied the service's tables, counting a reference on each of their
+    /// arrays and dictionaries, which every request shares.
     init(_ judgement: CardJudgement, table: borrowing CardBrandTable, brands: borrowing PrewrittenBrands) {
         guard let index = judgement.brandIndex else {
             content = .fields(judgement.result(in: table), nil)

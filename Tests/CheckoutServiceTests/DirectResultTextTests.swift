@@ -1,4 +1,4 @@
-import CheckoutCore
+@testable import CheckoutCore
 @testable import CheckoutService
 import JSONRPC
 import Testing
@@ -35,23 +35,23 @@ struct DirectResultTextTests {
         }
     }
 
-    /// A result whose brand is in the table copies the brand's text written
-    /// beforehand; any other brand (one the table does not hold, or a changed copy
-    /// of one it does) is written member by member. Both give the reference text.
-    @Test(arguments: brands + [
-        CardBrand(code: "visa", name: "Not Visa", paymentProductId: 1, panLengths: [16], cvcLength: 3),
-        CardBrand(code: "amex", name: "American Express", paymentProductId: 2, panLengths: [15], cvcLength: 3),
-    ])
-    func cardValidationResultsWithPrewrittenBrands(_ brand: CardBrand?) throws {
-        let prewritten = PrewrittenBrands(.standard)
-        let isInTable = brand.map { CardBrandTable.standard.brands.contains($0) } ?? false
-        #expect((brand.flatMap(prewritten.entry(of:)) != nil) == isInTable)
+    /// A result whose brand is the table's copies the brand's text written
+    /// beforehand; a result with no brand writes member by member. Both give
+    /// the reference text. Every standard brand's index and no brand, with the
+    /// card number's and the CVC's states in every shape.
+    @Test(arguments: [nil] + Array(CardBrandTable.standard.entries.indices))
+    func cardValidationResultsWithPrewrittenBrands(_ brandIndex: Int?) throws {
+        let table = CardBrandTable.standard
+        let prewritten = PrewrittenBrands(table)
+        let isInTable = brandIndex != nil
         for pan in Self.fieldStates {
             for cvc in Self.fieldStates {
                 let isAllValid = pan == .valid && cvc == .valid
-                let result = CardValidationResult(cardBrand: brand, pan: pan, expiryDate: .valid, cvc: cvc,
-                                                  validationSuccess: isAllValid)
-                let text = CardValidationResultText(result, brands: prewritten)
+                let judgement = CardJudgement(brandIndex: brandIndex, pan: pan, expiryDate: .valid, cvc: cvc,
+                                              validationSuccess: isAllValid)
+                let result = judgement.result(in: table)
+                let text = CardValidationResultText(judgement, table: table, brands: prewritten)
+                #expect(text.result == result)
                 #expect((text.brandText != nil) == isInTable)
                 // A valid card of a table brand is one piece of text written beforehand.
                 #expect((text.wholeText != nil) == (isInTable && isAllValid))

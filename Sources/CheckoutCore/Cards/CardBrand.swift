@@ -64,12 +64,6 @@ public struct CardBrand: Sendable, Hashable {
             cvcLength: cvcLength, mask: mask, requiresLuhn: requiresLuhn, masksByPanLength: masksByPanLength)
     }
 
-    /// True when `other` is this very brand or a copy of it (not merely equal):
-    /// one reference comparison, for caches keyed by a table's own brands.
-    public func isIdentical(to other: CardBrand) -> Bool {
-        properties === other.properties
-    }
-
     /// Equal when every property is; a brand and its copies share their box, so
     /// comparing them compares one reference.
     public static func == (lhs: CardBrand, rhs: CardBrand) -> Bool {
