@@ -9,9 +9,9 @@ import JSONRPC
 /// for every card number of that brand. Written member by member it took 1,900
 /// of a request's 20,000 instructions. Found here by the brand's index in the
 /// table (`CardJudgement.brandIndex`) and copied, it takes a few hundred. A
-/// valid card's result is
-/// then the same text too, brand and three valid fields: copied in one piece,
-/// it takes a tenth of the 600 instructions its members took one by one.
+/// valid card's result is then the same text too, brand and three valid
+/// fields: copied in one piece, it takes a tenth of the 600 instructions its
+/// members took one by one.
 struct PrewrittenBrands: Sendable {
     private let entries: [Entry]
 
