@@ -3,9 +3,9 @@
  * as its response. No parsing, no allocation per line: whatever another server
  * costs beyond this is its own work.
  *
- * It asks for the same 1 MiB pipe buffers checkoutd asks for (StandardIO), so
- * the ceiling is that of the pipes checkoutd runs on: with Linux's default
- * 64 KiB the echo serves about two thirds as many lines a second.
+ * It asks for the same 1 MiB pipe buffers checkoutd asks for, so the ceiling
+ * is that of the pipes checkoutd runs on (unwindowed, on Linux's default
+ * 64 KiB, the echo served about two thirds as many lines a second).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
