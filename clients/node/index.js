@@ -16,6 +16,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
+import { MethodWrappers } from './methods.js';
+
 export const ENV_VAR = 'CHECKOUTD_BIN';
 
 const STDERR_TAIL = 4096; // characters of stderr carried by ProcessExited
@@ -856,133 +858,18 @@ export class Checkoutd extends EventEmitter {
     this.#resolveExit();
     this.emit('exit', code, signal);
   }
+}
 
-  // -- typed wrappers (one per method of Schemas/methods; see README for the naming rule) --
-
-  /** `rpc.discover`: the OpenRPC 1.3 document describing every method. */
-  rpcDiscover(options) {
-    return this.call('rpc.discover', undefined, options);
+// The typed wrappers, one per method (`maskApply`, `sessionInit`, …): generated
+// from Schemas/methods into methods.js by scripts/generate, and defined here on
+// the prototype as if written in the class.
+for (const name of Object.getOwnPropertyNames(MethodWrappers.prototype)) {
+  if (name === 'constructor') continue;
+  if (Object.hasOwn(Checkoutd.prototype, name)) {
+    throw new Error(`the wrapper ${name} would hide Checkoutd.prototype.${name}`);
   }
-
-  /** `service.info`: name, version, clock, the method list, key id, rates and catalog versions. */
-  serviceInfo(options) {
-    return this.call('service.info', undefined, options);
-  }
-
-  /** `service.shutdown`: resolves with `{}`; the service then finishes in-flight work and exits 0. */
-  serviceShutdown(options) {
-    return this.call('service.shutdown', undefined, options);
-  }
-
-  /** `session.init`: open (or replace) a session; resolves with the Session. */
-  sessionInit(params, options) {
-    return this.call('session.init', params, options);
-  }
-
-  /** `session.get`: the Session as it stands. */
-  sessionGet(params, options) {
-    return this.call('session.get', params, options);
-  }
-
-  /** `session.close`: `{closed: true}`. */
-  sessionClose(params, options) {
-    return this.call('session.close', params, options);
-  }
-
-  /** `session.changeCurrency`: the Session with its amounts converted from the original ones. */
-  sessionChangeCurrency(params, options) {
-    return this.call('session.changeCurrency', params, options);
-  }
-
-  /** `products.list`: the products and accounts on file the session offers. */
-  productsList(params, options) {
-    return this.call('products.list', params, options);
-  }
-
-  /** `products.get`: one product with its fields. */
-  productsGet(params, options) {
-    return this.call('products.get', params, options);
-  }
-
-  /** `tokens.create`: keep a card for the session's customer. */
-  tokensCreate(params, options) {
-    return this.call('tokens.create', params, options);
-  }
-
-  /** `tokens.list`: the customer's tokens as accounts on file. */
-  tokensList(params, options) {
-    return this.call('tokens.list', params, options);
-  }
-
-  /** `tokens.delete`: `{deleted: true}`. */
-  tokensDelete(params, options) {
-    return this.call('tokens.delete', params, options);
-  }
-
-  /** `card.validate`: the brand and the state of each field given. */
-  cardValidate(params, options) {
-    return this.call('card.validate', params, options);
-  }
-
-  /** `card.format`: the number grouped for its brand, with the caret kept in place. */
-  cardFormat(params, options) {
-    return this.call('card.format', params, options);
-  }
-
-  /** `iin.details`: status, product, country, card type and co-brands of the digits typed so far. */
-  iinDetails(params, options) {
-    return this.call('iin.details', params, options);
-  }
-
-  /** `mask.apply`: a value formatted with a mask, and where the caret goes. */
-  maskApply(params, options) {
-    return this.call('mask.apply', params, options);
-  }
-
-  /** `mask.remove`: the characters of a masked value at placeholder positions. */
-  maskRemove(params, options) {
-    return this.call('mask.remove', params, options);
-  }
-
-  /** `paymentRequest.validate`: `{valid, errors}` for the values of a product's fields. */
-  paymentRequestValidate(params, options) {
-    return this.call('paymentRequest.validate', params, options);
-  }
-
-  /** `paymentRequest.encrypt`: the JWE and the encoded client meta info. */
-  paymentRequestEncrypt(params, options) {
-    return this.call('paymentRequest.encrypt', params, options);
-  }
-
-  /** `encryption.publicKey`: `{keyId, publicKey}`. */
-  encryptionPublicKey(params, options) {
-    return this.call('encryption.publicKey', params, options);
-  }
-
-  /** `threeDS.authenticate`: 3-D Secure for a card number or a token. */
-  threeDSAuthenticate(params, options) {
-    return this.call('threeDS.authenticate', params, options);
-  }
-
-  /** `threeDS.challenge`: answer (or cancel) a challenge; the final result. */
-  threeDSChallenge(params, options) {
-    return this.call('threeDS.challenge', params, options);
-  }
-
-  /** `currency.list`: every currency of the rates table with its rate against `base`. */
-  currencyList(params, options) {
-    return this.call('currency.list', params, options);
-  }
-
-  /** `currency.convert`: an amount in another currency, rounded once. */
-  currencyConvert(params, options) {
-    return this.call('currency.convert', params, options);
-  }
-
-  /** `address.validate`: `{valid, errors}` for billing/shipping addresses and the e-mail. */
-  addressValidate(params, options) {
-    return this.call('address.validate', params, options);
-  }
+  Object.defineProperty(Checkoutd.prototype, name,
+    Object.getOwnPropertyDescriptor(MethodWrappers.prototype, name));
 }
 
 if (typeof Symbol.asyncDispose === 'symbol') {

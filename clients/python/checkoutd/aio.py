@@ -17,7 +17,8 @@ buffer. The stream limit is raised (``line_limit``, 64 MiB by default) so long
 responses (``rpc.discover``, big values) are read in one piece.
 
 The typed wrappers take the same arguments as :class:`checkoutd.Checkoutd`'s
-(both build their params with :mod:`checkoutd.params`) and return awaitables.
+and return awaitables (both are generated from ``Schemas/`` into
+:mod:`checkoutd._methods` and build their params with :mod:`checkoutd.params`).
 """
 
 from __future__ import annotations
@@ -29,13 +30,10 @@ import os
 from asyncio.subprocess import PIPE
 from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from . import params as P
 from ._locate import find_binary
+from ._methods import AsyncMethodWrappers
 from ._protocol import (AbandonedRequests, ResponseHook, StderrBuffer, decode_line,
                         encode_line, request_message, result_of, route_response)
-from ._types import (CardValidation, Conversion, CurrencyList, FormattedCard, MaskedValue,
-                     ServiceInfo, ThreeDSResult, UnmaskedValue)
-from .client import Checkoutd
 from .errors import CallTimeout, ProcessExited, ProtocolViolation, TransportError
 
 __all__ = ["AsyncCheckoutd", "DEFAULT_LINE_LIMIT"]
@@ -71,7 +69,7 @@ def _signal(send) -> None:
         pass
 
 
-class AsyncCheckoutd:
+class AsyncCheckoutd(AsyncMethodWrappers):
     """checkoutd speaking JSON-RPC 2.0 over its stdio, for asyncio.
 
     Use it as ``async with AsyncCheckoutd(...) as service:``, or
@@ -79,7 +77,8 @@ class AsyncCheckoutd:
     The arguments are those of :class:`checkoutd.Checkoutd`, plus ``line_limit``
     (bytes; a response line longer than that is dropped and recorded in
     :attr:`protocol_errors`, and its call is left to its timeout). The client
-    belongs to the event loop it was started in.
+    belongs to the event loop it was started in. The typed wrappers are those of
+    :class:`checkoutd.Checkoutd`, awaited (:class:`checkoutd._methods.AsyncMethodWrappers`).
     """
 
     def __init__(self, binary: Union[str, "os.PathLike[str]", None] = None,
@@ -376,140 +375,3 @@ class AsyncCheckoutd:
         for entry in pending:
             if not entry.future.done():
                 entry.future.set_exception(self._failure)
-
-    # -- typed wrappers ------------------------------------------------------
-    # The same signatures as Checkoutd's (a test checks it); the params come from
-    # checkoutd.params and the docstrings from Checkoutd (copied below the class).
-
-    async def discover(self, timeout: Optional[float] = None) -> Dict[str, Any]:
-        return await self.call("rpc.discover", P.params_for_discover(), timeout=timeout)
-
-    async def service_info(self, timeout: Optional[float] = None) -> ServiceInfo:
-        return await self.call("service.info", P.params_for_service_info(), timeout=timeout)
-
-    async def shutdown(self, timeout: Optional[float] = None) -> Dict[str, Any]:
-        return await self.call("service.shutdown", P.params_for_shutdown(), timeout=timeout)
-
-    async def mask_apply(self, value: str, mask: str, cursor: Optional[int] = None,
-                         timeout: Optional[float] = None) -> MaskedValue:
-        return await self.call("mask.apply", P.params_for_mask_apply(value, mask, cursor), timeout=timeout)
-
-    async def mask_remove(self, value: str, mask: str, timeout: Optional[float] = None) -> UnmaskedValue:
-        return await self.call("mask.remove", P.params_for_mask_remove(value, mask), timeout=timeout)
-
-    async def card_validate(self, pan: Optional[str] = None, expiry_date: Optional[str] = None,
-                            cvc: Optional[str] = None, accepted_brands: Optional[Sequence[str]] = None,
-                            client_session_id: Optional[str] = None,
-                            timeout: Optional[float] = None) -> CardValidation:
-        params = P.params_for_card_validate(pan, expiry_date, cvc, accepted_brands, client_session_id)
-        return await self.call("card.validate", params, timeout=timeout)
-
-    async def card_format(self, pan: str, cursor: Optional[int] = None,
-                          timeout: Optional[float] = None) -> FormattedCard:
-        return await self.call("card.format", P.params_for_card_format(pan, cursor), timeout=timeout)
-
-    async def session_init(self, context: Mapping[str, Any], *, client_session_id: Optional[str] = None,
-                           customer_id: Optional[str] = None, app_identifier: Optional[str] = None,
-                           tax_amount: Optional[int] = None, requirements: Optional[Mapping[str, bool]] = None,
-                           accepted_brands: Optional[Sequence[str]] = None,
-                           accounts_on_file: Optional[Sequence[str]] = None,
-                           three_ds: Optional[Mapping[str, bool]] = None,
-                           timeout: Optional[float] = None) -> Dict[str, Any]:
-        params = P.params_for_session_init(context, client_session_id=client_session_id,
-                                           customer_id=customer_id, app_identifier=app_identifier,
-                                           tax_amount=tax_amount, requirements=requirements,
-                                           accepted_brands=accepted_brands, accounts_on_file=accounts_on_file,
-                                           three_ds=three_ds)
-        return await self.call("session.init", params, timeout=timeout)
-
-    async def session_get(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        return await self.call("session.get", P.params_for_session_get(client_session_id), timeout=timeout)
-
-    async def session_close(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        return await self.call("session.close", P.params_for_session_close(client_session_id), timeout=timeout)
-
-    async def products_list(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        return await self.call("products.list", P.params_for_products_list(client_session_id), timeout=timeout)
-
-    async def products_get(self, client_session_id: str, payment_product_id: int,
-                           timeout: Optional[float] = None) -> Dict[str, Any]:
-        params = P.params_for_products_get(client_session_id, payment_product_id)
-        return await self.call("products.get", params, timeout=timeout)
-
-    async def iin_details(self, client_session_id: str, bin: str,
-                          timeout: Optional[float] = None) -> Dict[str, Any]:
-        return await self.call("iin.details", P.params_for_iin_details(client_session_id, bin), timeout=timeout)
-
-    async def payment_request_validate(self, client_session_id: str, payment_product_id: int,
-                                       values: Mapping[str, str], account_on_file_id: Optional[str] = None,
-                                       timeout: Optional[float] = None) -> Dict[str, Any]:
-        params = P.params_for_payment_request_validate(client_session_id, payment_product_id, values,
-                                                       account_on_file_id)
-        return await self.call("paymentRequest.validate", params, timeout=timeout)
-
-    async def payment_request_encrypt(self, client_session_id: str, payment_product_id: int,
-                                      values: Mapping[str, str], account_on_file_id: Optional[str] = None,
-                                      tokenize: bool = False, alg: Optional[str] = None,
-                                      timeout: Optional[float] = None) -> Dict[str, Any]:
-        params = P.params_for_payment_request_encrypt(client_session_id, payment_product_id, values,
-                                                      account_on_file_id, tokenize, alg)
-        return await self.call("paymentRequest.encrypt", params, timeout=timeout)
-
-    async def encryption_public_key(self, client_session_id: str,
-                                    timeout: Optional[float] = None) -> Dict[str, Any]:
-        params = P.params_for_encryption_public_key(client_session_id)
-        return await self.call("encryption.publicKey", params, timeout=timeout)
-
-    async def currency_list(self, base: Optional[str] = None, timeout: Optional[float] = None) -> CurrencyList:
-        return await self.call("currency.list", P.params_for_currency_list(base), timeout=timeout)
-
-    async def currency_convert(self, amount_of_money: Mapping[str, Any], target_currency_code: str,
-                               rounding: Optional[str] = None, timeout: Optional[float] = None) -> Conversion:
-        params = P.params_for_currency_convert(amount_of_money, target_currency_code, rounding)
-        return await self.call("currency.convert", params, timeout=timeout)
-
-    async def session_change_currency(self, client_session_id: str, currency_code: str,
-                                      timeout: Optional[float] = None) -> Dict[str, Any]:
-        params = P.params_for_session_change_currency(client_session_id, currency_code)
-        return await self.call("session.changeCurrency", params, timeout=timeout)
-
-    async def address_validate(self, *, billing_details: Optional[Mapping[str, str]] = None,
-                               shipping_details: Optional[Mapping[str, str]] = None, email: Optional[str] = None,
-                               requirements: Optional[Mapping[str, bool]] = None, locale: Optional[str] = None,
-                               timeout: Optional[float] = None) -> Dict[str, Any]:
-        params = P.params_for_address_validate(billing_details=billing_details, shipping_details=shipping_details,
-                                               email=email, requirements=requirements, locale=locale)
-        return await self.call("address.validate", params, timeout=timeout)
-
-    async def tokens_create(self, client_session_id: str, card: Mapping[str, str], *,
-                            billing_details: Optional[Mapping[str, str]] = None,
-                            shipping_details: Optional[Mapping[str, str]] = None, email: Optional[str] = None,
-                            timeout: Optional[float] = None) -> Dict[str, Any]:
-        params = P.params_for_tokens_create(client_session_id, card, billing_details=billing_details,
-                                            shipping_details=shipping_details, email=email)
-        return await self.call("tokens.create", params, timeout=timeout)
-
-    async def tokens_list(self, customer_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        return await self.call("tokens.list", P.params_for_tokens_list(customer_id), timeout=timeout)
-
-    async def tokens_delete(self, customer_id: str, token: str,
-                            timeout: Optional[float] = None) -> Dict[str, Any]:
-        return await self.call("tokens.delete", P.params_for_tokens_delete(customer_id, token), timeout=timeout)
-
-    async def three_ds_authenticate(self, client_session_id: str, *, card_number: Optional[str] = None,
-                                    token: Optional[str] = None,
-                                    amount_of_money: Optional[Mapping[str, Any]] = None,
-                                    timeout: Optional[float] = None) -> ThreeDSResult:
-        params = P.params_for_three_ds_authenticate(client_session_id, card_number=card_number, token=token,
-                                                    amount_of_money=amount_of_money)
-        return await self.call("threeDS.authenticate", params, timeout=timeout)
-
-    async def three_ds_challenge(self, challenge_id: str, *, code: Optional[str] = None, cancel: bool = False,
-                                 timeout: Optional[float] = None) -> ThreeDSResult:
-        params = P.params_for_three_ds_challenge(challenge_id, code=code, cancel=cancel)
-        return await self.call("threeDS.challenge", params, timeout=timeout)
-
-
-for _name in P.WRAPPER_NAMES.values():
-    getattr(AsyncCheckoutd, _name).__doc__ = getattr(Checkoutd, _name).__doc__
-del _name

@@ -15,8 +15,8 @@ import subprocess
 import threading
 from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Union
 
-from . import params as P
 from ._locate import find_binary
+from ._methods import MethodWrappers
 from ._protocol import (AbandonedRequests, ResponseHook, StderrBuffer, decode_line,
                         encode_line, request_message, result_of, route_response)
 from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
@@ -42,7 +42,7 @@ class _Pending:
         self.exception: Optional[BaseException] = None
 
 
-class Checkoutd:
+class Checkoutd(MethodWrappers):
     """A running checkoutd process speaking JSON-RPC 2.0 over its stdio.
 
     >>> with Checkoutd(args=["--clock", "2026-11-21T10:00:00Z"]) as service:
@@ -54,6 +54,9 @@ class Checkoutd:
     ``timeout``: default seconds a call waits for its response (``None``: forever).
     ``stderr_limit``: bytes of stderr kept in :attr:`stderr`.
     ``on_response``: see :data:`ResponseHook`.
+
+    Every method has a typed wrapper (``mask_apply()``, ``session_init()``, …),
+    generated from ``Schemas/`` into :class:`checkoutd._methods.MethodWrappers`.
     """
 
     def __init__(self, binary: Union[str, "os.PathLike[str]", None] = None,
@@ -276,190 +279,3 @@ class Checkoutd:
         for entry in pending:
             entry.exception = self._failure
             entry.event.set()
-
-    # -- typed wrappers ------------------------------------------------------
-
-    def discover(self, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``rpc.discover``: the OpenRPC 1.3 document describing every method."""
-        return self.call("rpc.discover", P.params_for_discover(), timeout=timeout)
-
-    def service_info(self, timeout: Optional[float] = None) -> ServiceInfo:
-        """``service.info``: name, version, clock and the method list."""
-        return self.call("service.info", P.params_for_service_info(), timeout=timeout)
-
-    def shutdown(self, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``service.shutdown``: the service answers ``{}``, finishes in-flight
-        work and exits 0 (use :meth:`wait` or :meth:`close` afterwards)."""
-        return self.call("service.shutdown", P.params_for_shutdown(), timeout=timeout)
-
-    def mask_apply(self, value: str, mask: str, cursor: Optional[int] = None,
-                   timeout: Optional[float] = None) -> MaskedValue:
-        """``mask.apply``: ``value`` formatted with ``mask`` (API.md section 8)
-        and where the caret ends up."""
-        return self.call("mask.apply", P.params_for_mask_apply(value, mask, cursor), timeout=timeout)
-
-    def mask_remove(self, value: str, mask: str, timeout: Optional[float] = None) -> UnmaskedValue:
-        """``mask.remove``: the characters of a masked value at placeholder positions."""
-        return self.call("mask.remove", P.params_for_mask_remove(value, mask), timeout=timeout)
-
-    def card_validate(self, pan: Optional[str] = None, expiry_date: Optional[str] = None,
-                      cvc: Optional[str] = None, accepted_brands: Optional[Sequence[str]] = None,
-                      client_session_id: Optional[str] = None,
-                      timeout: Optional[float] = None) -> CardValidation:
-        """``card.validate``: the brand and the state of each field given
-        (``valid`` / ``incomplete`` / ``invalid``); only given fields are sent.
-        ``accepted_brands`` replaces the session's list for this call."""
-        params = P.params_for_card_validate(pan, expiry_date, cvc, accepted_brands, client_session_id)
-        return self.call("card.validate", params, timeout=timeout)
-
-    def card_format(self, pan: str, cursor: Optional[int] = None,
-                    timeout: Optional[float] = None) -> FormattedCard:
-        """``card.format``: the number grouped for its brand, with the caret kept in place."""
-        return self.call("card.format", P.params_for_card_format(pan, cursor), timeout=timeout)
-
-    # -- sessions and products ------------------------------------------------------
-
-    def session_init(self, context: Mapping[str, Any], *, client_session_id: Optional[str] = None,
-                     customer_id: Optional[str] = None, app_identifier: Optional[str] = None,
-                     tax_amount: Optional[int] = None, requirements: Optional[Mapping[str, bool]] = None,
-                     accepted_brands: Optional[Sequence[str]] = None,
-                     accounts_on_file: Optional[Sequence[str]] = None,
-                     three_ds: Optional[Mapping[str, bool]] = None,
-                     timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``session.init``: open (or replace) a session for ``context``
-        (``{"amountOfMoney": {"amount", "currencyCode"}, "countryCode", "isRecurring"?, "locale"?}``);
-        ids are minted when not given. Returns the ``Session``."""
-        params = P.params_for_session_init(context, client_session_id=client_session_id,
-                                           customer_id=customer_id, app_identifier=app_identifier,
-                                           tax_amount=tax_amount, requirements=requirements,
-                                           accepted_brands=accepted_brands, accounts_on_file=accounts_on_file,
-                                           three_ds=three_ds)
-        return self.call("session.init", params, timeout=timeout)
-
-    def session_get(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``session.get``: the session as it stands (``SessionExpired`` / ``SessionNotFound`` otherwise)."""
-        return self.call("session.get", P.params_for_session_get(client_session_id), timeout=timeout)
-
-    def session_close(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``session.close``: end the session; returns ``{"closed": True}``."""
-        return self.call("session.close", P.params_for_session_close(client_session_id), timeout=timeout)
-
-    def products_list(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``products.list``: ``{"paymentProducts": [...], "accountsOnFile": [...]}`` offered in the session."""
-        return self.call("products.list", P.params_for_products_list(client_session_id), timeout=timeout)
-
-    def products_get(self, client_session_id: str, payment_product_id: int,
-                     timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``products.get``: one product with its fields, as the session sees it."""
-        params = P.params_for_products_get(client_session_id, payment_product_id)
-        return self.call("products.get", params, timeout=timeout)
-
-    def iin_details(self, client_session_id: str, bin: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``iin.details``: status, product, country, card type and co-brands of the
-        digits typed so far (``bin`` may contain spaces)."""
-        return self.call("iin.details", P.params_for_iin_details(client_session_id, bin), timeout=timeout)
-
-    def payment_request_validate(self, client_session_id: str, payment_product_id: int,
-                                 values: Mapping[str, str], account_on_file_id: Optional[str] = None,
-                                 timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``paymentRequest.validate``: ``{"valid", "errors": [ValidationError]}`` for the
-        values (masked or not) of the product's fields."""
-        params = P.params_for_payment_request_validate(client_session_id, payment_product_id, values,
-                                                       account_on_file_id)
-        return self.call("paymentRequest.validate", params, timeout=timeout)
-
-    def payment_request_encrypt(self, client_session_id: str, payment_product_id: int,
-                                values: Mapping[str, str], account_on_file_id: Optional[str] = None,
-                                tokenize: bool = False, alg: Optional[str] = None,
-                                timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``paymentRequest.encrypt``: ``{"encryptedCustomerInput", "encodedClientMetaInfo"}``
-        (a JWE for the platform key, after the values pass ``paymentRequest.validate``)."""
-        params = P.params_for_payment_request_encrypt(client_session_id, payment_product_id, values,
-                                                      account_on_file_id, tokenize, alg)
-        return self.call("paymentRequest.encrypt", params, timeout=timeout)
-
-    def encryption_public_key(self, client_session_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``encryption.publicKey``: ``{"keyId", "publicKey"}`` (base64 DER SubjectPublicKeyInfo)."""
-        params = P.params_for_encryption_public_key(client_session_id)
-        return self.call("encryption.publicKey", params, timeout=timeout)
-
-    # -- currencies ------------------------------------------------------------------------
-
-    def currency_list(self, base: Optional[str] = None, timeout: Optional[float] = None) -> CurrencyList:
-        """``currency.list``: every currency of the rates table with its rate per unit of
-        ``base`` (``USD`` when not given), sorted by English name."""
-        return self.call("currency.list", P.params_for_currency_list(base), timeout=timeout)
-
-    def currency_convert(self, amount_of_money: Mapping[str, Any], target_currency_code: str,
-                         rounding: Optional[str] = None, timeout: Optional[float] = None) -> Conversion:
-        """``currency.convert``: ``amount_of_money`` (``{"amount", "currencyCode"}``) in
-        ``target_currency_code``, computed exactly and rounded once (``"HALF_UP"``, the
-        default, or ``"HALF_EVEN"``); returns ``{"amountOfMoney", "rate", "asOf"}``."""
-        params = P.params_for_currency_convert(amount_of_money, target_currency_code, rounding)
-        return self.call("currency.convert", params, timeout=timeout)
-
-    def session_change_currency(self, client_session_id: str, currency_code: str,
-                                timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``session.changeCurrency``: the session with its amount and tax converted from
-        the amounts it was opened with; returns the ``Session``."""
-        params = P.params_for_session_change_currency(client_session_id, currency_code)
-        return self.call("session.changeCurrency", params, timeout=timeout)
-
-    # -- addresses ---------------------------------------------------------------------------
-
-    def address_validate(self, *, billing_details: Optional[Mapping[str, str]] = None,
-                         shipping_details: Optional[Mapping[str, str]] = None, email: Optional[str] = None,
-                         requirements: Optional[Mapping[str, bool]] = None, locale: Optional[str] = None,
-                         timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``address.validate``: ``{"valid", "errors": [ValidationError]}`` for the addresses
-        (``{"name", "address", "city", "zip", "country", "state", "phone"}``, each member
-        optional) and the e-mail by BlueSnap's rules, against ``requirements``
-        (``{"withEmail", "withShipping", "fullBilling"}``; left out, an e-mail is required).
-        Only the arguments given are sent; messages are in ``locale`` (``en_US`` by default)."""
-        params = P.params_for_address_validate(billing_details=billing_details,
-                                               shipping_details=shipping_details, email=email,
-                                               requirements=requirements, locale=locale)
-        return self.call("address.validate", params, timeout=timeout)
-
-    # -- tokens ----------------------------------------------------------------------------
-
-    def tokens_create(self, client_session_id: str, card: Mapping[str, str], *,
-                      billing_details: Optional[Mapping[str, str]] = None,
-                      shipping_details: Optional[Mapping[str, str]] = None, email: Optional[str] = None,
-                      timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``tokens.create``: keep ``card`` (``{"cardNumber", "expiryDate", "cvv"?, "cardholderName"?}``)
-        for the session's customer after checking it and the address data against the
-        session; returns ``{"token", "paymentProductId", "card", "accountOnFile"}``. The
-        same card and expiry give back the same token."""
-        params = P.params_for_tokens_create(client_session_id, card, billing_details=billing_details,
-                                            shipping_details=shipping_details, email=email)
-        return self.call("tokens.create", params, timeout=timeout)
-
-    def tokens_list(self, customer_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``tokens.list``: ``{"tokens": [AccountOnFile]}``, oldest first."""
-        return self.call("tokens.list", P.params_for_tokens_list(customer_id), timeout=timeout)
-
-    def tokens_delete(self, customer_id: str, token: str, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``tokens.delete``: ``{"deleted": true}``; ``TokenNotFound`` for a token the customer lacks."""
-        return self.call("tokens.delete", P.params_for_tokens_delete(customer_id, token), timeout=timeout)
-
-    # -- 3-D Secure ------------------------------------------------------------------------
-
-    def three_ds_authenticate(self, client_session_id: str, *, card_number: Optional[str] = None,
-                              token: Optional[str] = None, amount_of_money: Optional[Mapping[str, Any]] = None,
-                              timeout: Optional[float] = None) -> ThreeDSResult:
-        """``threeDS.authenticate``: 3-D Secure for exactly one of ``card_number`` and
-        ``token``, for ``amount_of_money`` (``{"amount", "currencyCode"}``; the session's
-        amount when not given). Returns a final ``ThreeDSResult``, or one with status
-        ``CHALLENGE_REQUIRED`` whose ``challenge`` :meth:`three_ds_challenge` answers."""
-        params = P.params_for_three_ds_authenticate(client_session_id, card_number=card_number, token=token,
-                                                    amount_of_money=amount_of_money)
-        return self.call("threeDS.authenticate", params, timeout=timeout)
-
-    def three_ds_challenge(self, challenge_id: str, *, code: Optional[str] = None, cancel: bool = False,
-                           timeout: Optional[float] = None) -> ThreeDSResult:
-        """``threeDS.challenge``: answer a challenge with the one-time ``code``
-        (``"1234"`` passes) or ``cancel=True``; returns the final ``ThreeDSResult``.
-        A challenge is answered once, within 10 minutes (``ChallengeNotFound`` otherwise)."""
-        params = P.params_for_three_ds_challenge(challenge_id, code=code, cancel=cancel)
-        return self.call("threeDS.challenge", params, timeout=timeout)
