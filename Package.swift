@@ -38,18 +38,10 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The executable: flags, stdio wiring, exit codes.
-        // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36 and
-        // later): the dynamic loader then spends a fraction of the time it took to
-        // relocate the statically linked Swift runtime, which cut start-up by a
-        // fifth (README, Performance). The binary stays position-independent.
-        // --no-export-dynamic undoes the static Swift runtime's -export-dynamic:
-        // nothing looks checkoutd's symbols up by name, and without it the
-        // dynamic symbol table held 20,055 entries for the loader to go through.
         .executableTarget(name: "checkoutd", dependencies: [
             "CheckoutService", "CheckoutStore", "JSONRPC",
             .product(name: "Logging", package: "swift-log"),
-        ], linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                                          "-Xlinker", "--no-export-dynamic"])]),
+        ]),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "CheckoutStoreTests", dependencies: [

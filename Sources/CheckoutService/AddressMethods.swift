@@ -9,7 +9,7 @@ enum AddressMethods {
     /// `address.validate`: every problem of the addresses and the e-mail against the requirements.
     enum Validate: CheckoutMethod {
         static let name = "address.validate"
-        static let execution = Execution.independent()
+        static let access = StateAccess.none
 
         struct Params: Decodable, Sendable, ParamsChecking {
             let billingDetails: Address?

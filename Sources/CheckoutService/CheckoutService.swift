@@ -16,7 +16,6 @@ public final class CheckoutService: Sendable {
     let sessions: SessionStore
     let platformKey: PlatformKeyring
     let challenges: ChallengeStore
-    let prewrittenBrands: PrewrittenBrands
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "checkoutd")) {
         self.configuration = configuration
@@ -26,7 +25,6 @@ public final class CheckoutService: Sendable {
                                      capacity: configuration.sessionCapacity, clock: configuration.clock)
         self.platformKey = PlatformKeyring(configured: configuration.platformKey)
         self.challenges = ChallengeStore(clock: configuration.clock)
-        self.prewrittenBrands = PrewrittenBrands(configuration.brands)
     }
 
     /// Generates the platform key in the background when none was configured.

@@ -9,7 +9,7 @@ enum CurrencyMethods {
     /// `currency.list`: every currency with its rate per unit of a base, by English name.
     enum List: CheckoutMethod {
         static let name = "currency.list"
-        static let execution = Execution.independent()
+        static let access = StateAccess.none
 
         struct Params: Decodable, Sendable, ParamsChecking {
             let base: String?
@@ -40,7 +40,7 @@ enum CurrencyMethods {
     /// `currency.convert`: an amount in another currency, rounded once to its minor units.
     enum Convert: CheckoutMethod {
         static let name = "currency.convert"
-        static let execution = Execution.independent()
+        static let access = StateAccess.none
 
         struct Params: Decodable, Sendable, ParamsChecking {
             let amountOfMoney: AmountOfMoney

@@ -9,6 +9,7 @@ enum EncryptionMethods {
     /// `encryption.publicKey`: the key id and the DER SubjectPublicKeyInfo, base64.
     enum PublicKey: CheckoutMethod {
         static let name = "encryption.publicKey"
+        static let access = StateAccess.reads
 
         struct Params: Decodable, Sendable {
             let clientSessionId: ClientIdentifier

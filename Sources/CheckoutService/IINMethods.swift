@@ -9,6 +9,7 @@ enum IINMethods {
     /// `iin.details`: the product, country and type of the card typed so far, and its co-brands.
     enum Details: CheckoutMethod {
         static let name = "iin.details"
+        static let access = StateAccess.reads
         typealias Result = IINDetails
 
         struct Params: Decodable, Sendable, ParamsChecking {

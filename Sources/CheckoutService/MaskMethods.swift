@@ -8,7 +8,7 @@ enum MaskMethods {
     /// `mask.apply`: format a value as typed, keeping the caret in place.
     enum Apply: CheckoutMethod {
         static let name = "mask.apply"
-        static let execution = Execution.independent()
+        static let access = StateAccess.none
         typealias Result = MaskedValue
 
         struct Params: Decodable, Sendable, ParamsChecking {
@@ -29,7 +29,7 @@ enum MaskMethods {
     /// `mask.remove`: the characters of a masked value that fill the placeholders.
     enum Remove: CheckoutMethod {
         static let name = "mask.remove"
-        static let execution = Execution.independent()
+        static let access = StateAccess.none
 
         struct Params: Decodable, Sendable {
             let value: String

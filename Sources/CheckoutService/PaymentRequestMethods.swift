@@ -10,6 +10,7 @@ enum PaymentRequestMethods {
     /// `paymentRequest.validate`: every problem of the values for the product's fields.
     enum Validate: CheckoutMethod {
         static let name = "paymentRequest.validate"
+        static let access = StateAccess.reads
 
         struct Params: Decodable, Sendable {
             let clientSessionId: ClientIdentifier
@@ -35,45 +36,26 @@ enum PaymentRequestMethods {
 
 extension PaymentRequestMethods {
     /// `paymentRequest.encrypt`: the validated input as a JWE for the platform key,
-    /// with the client meta info beside it. Runs on a worker thread: RSA and AES
-    /// work is worth moving off the reading thread, and one key serves every
-    /// worker without a lock.
+    /// with the client meta info beside it. Reads the session in its turn, on a
+    /// worker: RSA and AES work is worth moving off the reading thread, and one
+    /// key serves every worker without a lock.
     enum Encrypt: CheckoutMethod {
         static let name = "paymentRequest.encrypt"
-        static let execution = Execution.concurrent
+        static let access = StateAccess.reads
+        static let placement = Placement.worker
 
-        struct Params: Decodable, Sendable, Hashable, PlainParams {
+        struct Params: Decodable, Sendable, Hashable {
             let clientSessionId: ClientIdentifier
             let paymentProductId: Int
             let accountOnFileId: String?
             let tokenize: Bool?
             let values: [String: String]
             let alg: KeyEncryptionAlgorithm?
-
-            init?(plain params: inout PlainParamsReader) {
-                guard let clientSessionId = params.string("clientSessionId", as: ClientIdentifier.init(validating:)),
-                      let paymentProductId = params.integer("paymentProductId"),
-                      let values = params.stringsByKey("values") else { return nil }
-                self.clientSessionId = clientSessionId
-                self.paymentProductId = paymentProductId
-                self.values = values
-                accountOnFileId = params.string("accountOnFileId")
-                tokenize = params.bool("tokenize")
-                alg = params.string("alg", as: KeyEncryptionAlgorithm.init(rawValue:))
-            }
         }
 
-        struct Result: Encodable, Sendable, JSONTextWritable {
+        struct Result: Encodable, Sendable {
             let encryptedCustomerInput: String
             let encodedClientMetaInfo: String
-
-            func write(to json: inout JSONTextWriter) {
-                json.object { json in
-                    // A compact JWE and base64 text: neither ever needs an escape.
-                    json.member("encryptedCustomerInput", unescaped: encryptedCustomerInput)
-                    json.member("encodedClientMetaInfo", unescaped: encodedClientMetaInfo)
-                }
-            }
         }
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
@@ -88,7 +70,7 @@ extension PaymentRequestMethods {
                 tokenize: params.tokenize ?? false, paymentValues: judgement.paymentValues)
             let metaInfo = ClientMetaInfo(sdkName: CheckoutService.name, sdkVersion: CheckoutService.version,
                                           appIdentifier: request.session.appIdentifier)
-            let plaintext = JSONTextWriter.bytes(of: input)
+            let plaintext = try JSONSerializer.bytes(of: JSONValueEncoder.encode(input))
             let key = try service.platformKey.key()
             let encrypted: String
             do {
@@ -97,7 +79,7 @@ extension PaymentRequestMethods {
                 throw CheckoutError.encryptionFailed(detail: "\(error)")
             }
             return Result(encryptedCustomerInput: encrypted,
-                          encodedClientMetaInfo: Base64.standard(JSONTextWriter.bytes(of: metaInfo)))
+                          encodedClientMetaInfo: Base64.standard(JSONSerializer.bytes(of: try JSONValueEncoder.encode(metaInfo))))
         }
     }
 }

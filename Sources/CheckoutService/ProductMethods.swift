@@ -9,6 +9,7 @@ enum ProductMethods {
     /// `products.list`: the basic products offered for the session's context, and its accounts on file.
     enum List: CheckoutMethod {
         static let name = "products.list"
+        static let access = StateAccess.reads
 
         struct Params: Decodable, Sendable {
             let clientSessionId: ClientIdentifier
@@ -31,6 +32,7 @@ enum ProductMethods {
     /// `products.get`: one product with its fields, if the session is offered it.
     enum Get: CheckoutMethod {
         static let name = "products.get"
+        static let access = StateAccess.reads
         typealias Result = PaymentProduct
 
         struct Params: Decodable, Sendable {

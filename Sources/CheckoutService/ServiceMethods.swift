@@ -8,6 +8,7 @@ enum ServiceMethods {
     /// `rpc.discover`: the OpenRPC document shipped as `Schemas/openrpc.json`.
     enum Discover: CheckoutMethod {
         static let name = "rpc.discover"
+        static let access = StateAccess.none
         typealias Params = NoParams
         typealias Result = JSONValue
 
@@ -19,6 +20,7 @@ enum ServiceMethods {
     /// `service.info`: who is serving, since when, which methods, and which data.
     enum Info: CheckoutMethod {
         static let name = "service.info"
+        static let access = StateAccess.none
         typealias Params = NoParams
 
         struct Result: Encodable, Sendable {
@@ -43,6 +45,7 @@ enum ServiceMethods {
     /// `service.shutdown`: answer, stop reading, finish in-flight work, exit 0.
     enum Shutdown: CheckoutMethod {
         static let name = "service.shutdown"
+        static let access = StateAccess.none
         typealias Params = NoParams
         typealias Result = EmptyResult
 

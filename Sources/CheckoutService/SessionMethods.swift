@@ -81,6 +81,7 @@ enum SessionMethods {
     /// `session.get`: the session as it stands.
     enum Get: CheckoutMethod {
         static let name = "session.get"
+        static let access = StateAccess.reads
         typealias Result = Session
 
         struct Params: Decodable, Sendable {

@@ -74,6 +74,7 @@ enum TokenMethods {
     /// `tokens.list`: the customer's tokens as accounts on file, oldest first.
     enum List: CheckoutMethod {
         static let name = "tokens.list"
+        static let access = StateAccess.reads
 
         struct Params: Decodable, Sendable {
             let customerId: ClientIdentifier

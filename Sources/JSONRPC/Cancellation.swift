@@ -11,57 +11,74 @@ public final class CancellationFlag: Sendable {
     func cancel() { cancelled.store(true, ordering: .releasing) }
 }
 
-/// Where exactly one response to a request goes: the first fill wins, so a
-/// request that is cancelled while it completes is answered once.
-final class ResponseSlot: Sendable {
-    private let filled = Atomic<Bool>(false)
+/// A request with an id that waits for, or runs on, a worker: it can be
+/// cancelled by id, and it is answered exactly once.
+final class TrackedRequest: Sendable {
+    enum Phase { case queued, running, answered }
+
+    let id: JSONValue
+    let access: StateAccess
+    let flag = CancellationFlag()
+    private let phase = Mutex(Phase.queued)
     private let deliver: @Sendable ([UInt8]) -> Void
 
-    init(deliver: @escaping @Sendable ([UInt8]) -> Void) {
+    init(id: JSONValue, access: StateAccess, deliver: @escaping @Sendable ([UInt8]) -> Void) {
+        self.id = id
+        self.access = access
         self.deliver = deliver
     }
 
-    /// `response` is the response object's text.
-    func fill(_ response: [UInt8]) {
-        guard filled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        deliver(response)
+    /// Called as its turn comes: false when it was cancelled while it waited,
+    /// and must not run.
+    func start() -> Bool {
+        phase.withLock { phase in
+            guard phase == .queued else { return false }
+            phase = .running
+            return true
+        }
+    }
+
+    /// Answers with `response` (a response object's text) unless already answered.
+    func answer(_ response: [UInt8]) {
+        let first = phase.withLock { phase in
+            defer { phase = .answered }
+            return phase != .answered
+        }
+        if first { deliver(response) }
+    }
+
+    /// The host cancelled it. One that waits is answered `-32800` and never
+    /// runs; a running read is answered `-32800` at once and its result
+    /// dropped; a running write, whose effects may already be made, is told
+    /// through its flag and answers with its outcome.
+    func cancel() {
+        flag.cancel()
+        let answerNow = phase.withLock { phase in
+            switch phase {
+            case .queued: true
+            case .running: access != .writes
+            case .answered: false
+            }
+        }
+        if answerNow { answer(Response.error(id: id, .requestCancelled())) }
     }
 }
 
-/// The requests running on worker threads, so they can be cancelled by id.
-///
-/// Kept by the identity of each request's flag: the reading thread inserts and a
-/// worker removes one entry per request, and those short critical sections are
-/// what the two contend on. A cancellation, which is rare, looks through every
-/// entry; there are at most a few hundred (`Dispatcher.maxWaitingWork` waiting
-/// and the ones running).
+/// The requests that wait for or run on workers, so they can be cancelled by id.
 final class InFlightRequests: Sendable {
-    struct Entry: Sendable {
-        let flag: CancellationFlag
-        let slot: ResponseSlot
-        let id: JSONValue
+    private let requests = Mutex<[ObjectIdentifier: TrackedRequest]>([:])
+
+    func insert(_ request: TrackedRequest) {
+        requests.withLock { $0[ObjectIdentifier(request)] = request }
     }
 
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
-
-    func insert(_ entry: Entry) {
-        entries.withLock { $0[ObjectIdentifier(entry.flag)] = entry }
-    }
-
-    func remove(_ entry: Entry) {
-        _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(entry.flag)) }
+    func remove(_ request: TrackedRequest) {
+        _ = requests.withLock { $0.removeValue(forKey: ObjectIdentifier(request)) }
     }
 
     /// Cancels every in-flight request with `id`; unknown ids are ignored.
     func cancel(id: JSONValue) {
-        let matching = entries.withLock { table in
-            let matching = table.values.filter { $0.id == id }
-            for entry in matching { table[ObjectIdentifier(entry.flag)] = nil }
-            return matching
-        }
-        for entry in matching {
-            entry.flag.cancel()
-            entry.slot.fill(Response.error(id: entry.id, .requestCancelled()))
-        }
+        let matching = requests.withLock { table in table.values.filter { $0.id == id } }
+        for request in matching { request.cancel() }
     }
 }

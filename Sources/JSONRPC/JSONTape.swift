@@ -1,8 +1,7 @@
 /// A JSON text parsed into a flat list of tokens that point into its bytes, in
 /// document order. Nothing is decoded or allocated per value: the dispatcher
-/// checks a request's envelope and `PlainParamsReader` reads its params straight
-/// from the tokens, and a `JSONValue` is built (`value(at:)`) only for what needs
-/// one, such as `ParamsDecoder`.
+/// checks a request's envelope from the tokens, and a `JSONValue` is built
+/// (`value(at:)`) only for what needs one, such as the params `ParamsDecoder` reads.
 ///
 /// The tape borrows the text's bytes and its parser's token storage, so copying
 /// it costs nothing; it is valid only inside `JSONParser.withTape`, which for a
@@ -61,7 +60,9 @@ public struct JSONTape {
     @usableFromInline @inline(__always)
     func string(at index: Int, equals literal: StaticString) -> Bool {
         if tokens[index].isEscaped { return string(at: index) == literal.description }
-        return ShortBytes.equal(text(at: index), literal)
+        let text = text(at: index)
+        return text.count == literal.utf8CodeUnitCount
+            && text.elementsEqual(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// The value at `index` as a `JSONValue`.

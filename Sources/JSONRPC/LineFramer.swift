@@ -109,42 +109,6 @@ public struct LineFramer: Sendable {
         return true
     }
 
-    /// Hands the unfinished last line to another framer when the whole lines
-    /// held come to at least `minimum` bytes: its bytes replace `unfinished`
-    /// and leave this framer, which then yields the whole lines and ends with
-    /// them. False, and nothing changed, below the minimum or while an
-    /// over-long line is being skipped (whose skipping this framer must finish).
-    public mutating func detachUnfinishedLine(whenWholeLinesReach minimum: Int, into unfinished: inout [UInt8]) -> Bool {
-        guard !discarding, end - lineStart >= minimum else { return false }
-        // Bytes before `scanPosition` hold no newline; only the newer ones are searched.
-        let lastNewline: Int? = buffer.withUnsafeBytes { whole in
-            UnsafeRawBufferPointer(rebasing: whole[scanPosition..<end]).lastIndex(of: 0x0A).map { scanPosition + $0 }
-        }
-        guard let lastNewline, lastNewline + 1 - lineStart >= minimum else { return false }
-        unfinished.removeAll(keepingCapacity: true)
-        buffer.withUnsafeBytes { unfinished.append(contentsOf: $0[(lastNewline + 1)..<end]) }
-        end = lastNewline + 1
-        return true
-    }
-
-    /// Forgets everything held, keeping the buffer's room for the next input.
-    public mutating func removeAll() {
-        (end, lineStart, scanPosition, discarding) = (0, 0, 0, false)
-    }
-
-    /// Calls `body` with the next complete line or limit event, and keeps it
-    /// when `body` returns true. When `body` returns false the line is put back
-    /// (the next call offers it again) and this returns false too, as it does
-    /// when more input is needed.
-    public mutating func next(offering body: (BorrowedEvent) -> Bool) -> Bool {
-        let (start, scan, wasDiscarding) = (lineStart, scanPosition, discarding)
-        guard let found = found() else { return false }
-        var taken = false
-        lend(found, to: { taken = body($0) })
-        if !taken { (lineStart, scanPosition, discarding) = (start, scan, wasDiscarding) }
-        return taken
-    }
-
     /// At end of input: the unterminated last line, if any.
     public mutating func finish() -> Event? {
         var event: Event?

@@ -178,8 +178,8 @@ private struct TreeDecoder: Decoder {
 /// Decodes one node: scalars directly, everything else through its own `init(from:)`.
 private func decodeNode<T: Decodable>(_ type: T.Type, decoder: TreeDecoder) throws -> T {
     if let scalar = decodeScalar(T.self, decoder: decoder) { return scalar }
-    if T.self == JSONValue.self { return sameType(decoder.value, as: T.self) }
-    if T.self == [String: String].self { return sameType(decodeStringDictionary(decoder: decoder), as: T.self) }
+    if T.self == JSONValue.self { return (decoder.value as! T) }
+    if T.self == [String: String].self { return (decodeStringDictionary(decoder: decoder) as! T) }
     do {
         return try T(from: decoder)
     } catch let error as DecodingStopped {
@@ -225,31 +225,31 @@ private func describe(_ error: any Error) -> String {
     }
 }
 
-/// Scalars, recognised by type identity (a cast per value would cost more than the decoding).
+/// Scalars, recognised by type identity.
 private func decodeScalar<T>(_ type: T.Type, decoder: TreeDecoder) -> T? {
     if T.self == String.self {
-        guard case .string(let string) = decoder.value else { decoder.mismatch(expected: "a string"); return sameType("", as: T.self) }
-        return sameType(string, as: T.self)
+        guard case .string(let string) = decoder.value else { decoder.mismatch(expected: "a string"); return ("" as! T) }
+        return (string as! T)
     }
     if T.self == Bool.self {
-        guard case .bool(let flag) = decoder.value else { decoder.mismatch(expected: "a boolean"); return sameType(false, as: T.self) }
-        return sameType(flag, as: T.self)
+        guard case .bool(let flag) = decoder.value else { decoder.mismatch(expected: "a boolean"); return (false as! T) }
+        return (flag as! T)
     }
     if T.self == Int.self {
-        return sameType(decodeInteger(decoder: decoder, range: Int64(Int.min)...Int64(Int.max)).map { Int($0) } ?? 0, as: T.self)
+        return (decodeInteger(decoder: decoder, range: Int64(Int.min)...Int64(Int.max)).map { Int($0) } ?? 0) as? T
     }
     if T.self == Int64.self {
-        return sameType(decodeInteger(decoder: decoder, range: Int64.min...Int64.max) ?? 0, as: T.self)
+        return (decodeInteger(decoder: decoder, range: Int64.min...Int64.max) ?? 0) as? T
     }
     if T.self == Int32.self {
-        return sameType(decodeInteger(decoder: decoder, range: Int64(Int32.min)...Int64(Int32.max)).map { Int32($0) } ?? 0, as: T.self)
+        return (decodeInteger(decoder: decoder, range: Int64(Int32.min)...Int64(Int32.max)).map { Int32($0) } ?? 0) as? T
     }
     if T.self == Double.self {
         guard case .number(let text) = decoder.value, let number = Double(text) else {
             decoder.mismatch(expected: "a number")
-            return sameType(0.0, as: T.self)
+            return (0.0 as! T)
         }
-        return sameType(number, as: T.self)
+        return (number as! T)
     }
     return nil
 }

@@ -8,10 +8,6 @@ struct Request: Sendable {
     /// Where the params object is in the tape; nil when there is none, which reads as `{}`.
     let paramsIndex: Int?
 
-    func params(in tape: JSONTape) -> RequestParams {
-        RequestParams(tape: paramsIndex == nil ? nil : tape, index: paramsIndex ?? 0)
-    }
-
     private enum Member { case jsonrpc, id, method, params }
     private static let memberNames: [String] = ["jsonrpc", "id", "method", "params"]
 

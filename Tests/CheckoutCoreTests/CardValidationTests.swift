@@ -154,27 +154,22 @@ struct CardValidationTests {
     }
 }
 
-/// `CardValidation.judge` names the brand by its place in the table; made
-/// whole, its result is `validate`'s.
-@Suite("Card judgement")
-struct CardJudgementTests {
+/// `card.validate`'s brand is the one the reference table names for the number.
+@Suite("Card validation's brand")
+struct CardValidationBrandTests {
     /// Every prefix of the reference table, padded to 16 digits, with and
     /// without a CVC of the brand's length, accepting all brands or only Amex.
     @Test(arguments: BrandReference.entries)
-    func namesTheBrandTheTableDetectsAndMakesValidatesResult(_ entry: BrandReference.Entry) {
+    func namesTheBrandTheReferenceTableGives(_ entry: BrandReference.Entry) {
         let table = CardBrandTable.standard
-        let pan = (entry.lower + String(repeating: "0", count: 16)).prefix(16)
+        let pan = String((entry.lower + String(repeating: "0", count: 16)).prefix(16))
         for cvc in [nil, "123", "1234"] {
             for accepted in [AcceptedBrands.all, AcceptedBrands(codes: ["amex"])] {
-                let judgement = CardValidation.judge(
-                    pan: TypedCardNumber(typed: String(pan)), expiryDate: TypedExpiryDate(typed: "12/30"),
-                    cvc: cvc.map(TypedCVC.init(typed:)), acceptedBrands: accepted,
+                let result = CardValidation.validate(
+                    pan: pan, expiryDate: "12/30", cvc: cvc, acceptedBrands: accepted,
                     currentMonth: CardValidationTests.november2026, brands: table)
-                #expect(judgement.brandIndex.map { table.entries[$0].brand } == table.brand(ofCardNumber: String(pan)))
-                #expect(judgement.brandIndex.map { table.entries[$0].brand.code } == BrandReference.expectedBrand(of: String(pan)))
-                #expect(judgement.result(in: table) == CardValidation.validate(
-                    pan: String(pan), expiryDate: "12/30", cvc: cvc, acceptedBrands: accepted,
-                    currentMonth: CardValidationTests.november2026, brands: table))
+                #expect(result.cardBrand == table.brand(ofCardNumber: pan))
+                #expect(result.cardBrand?.code == BrandReference.expectedBrand(of: pan))
             }
         }
     }

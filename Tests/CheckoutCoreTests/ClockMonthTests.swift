@@ -4,7 +4,7 @@ import Testing
 @Suite("The month a clock is in")
 struct ClockMonthTests {
     /// Instants on both sides of month and year ends, a leap day, the epoch,
-    /// before it, and far ahead (a year past what the day cache packs).
+    /// before it, and far ahead.
     static let instants: [Int64] = [
         "2026-11-30T23:59:59Z", "2026-12-01T00:00:00Z", "2026-12-31T23:59:59Z", "2027-01-01T00:00:00Z",
         "2028-02-29T12:00:00Z", "2028-03-01T00:00:00Z", "1970-01-01T00:00:00Z", "1969-12-31T23:59:59Z",
@@ -15,24 +15,6 @@ struct ClockMonthTests {
     func aFixedClockIsInItsInstantsMonth(_ seconds: Int64) {
         let instant = Timestamp(secondsSinceEpoch: seconds)
         #expect(FixedClock(instant).currentMonth() == instant.calendarMonth)
-    }
-
-    /// Asked in every order, the cache answers what converting each instant does,
-    /// on the day it keeps and on any other.
-    @Test func theDayCacheAnswersAsTheDateDoes() {
-        let cache = DayMonthCache()
-        let order = Self.instants + Self.instants.reversed() + Self.instants.flatMap { [$0, $0 + 1, $0 - 1, $0 + 86_400] }
-        for seconds in order {
-            let instant = Timestamp(secondsSinceEpoch: seconds)
-            #expect(cache.month(of: instant) == instant.calendarMonth, "\(instant.rfc3339)")
-            #expect(cache.month(of: instant) == instant.calendarMonth, "\(instant.rfc3339), again")
-        }
-    }
-
-    /// The day whose number packs to the empty cache's word is not taken for a kept day.
-    @Test func aFreshCacheKeepsNoDay() {
-        let instant = Timestamp(secondsSinceEpoch: -(Int64(1) << 39) * 86_400)
-        #expect(DayMonthCache().month(of: instant) == instant.calendarMonth)
     }
 
     @Test func theSystemClockIsInTheMonthOfItsInstant() {

@@ -3,7 +3,7 @@ import Dispatch
 import Synchronization
 import Testing
 
-/// SecureRandom gives whole buffers of the system generator's bytes, through a
+/// SecureRandom gives whole buffers of the system generator's bytes
 /// pool that hands each byte out once.
 @Suite struct SecureRandomTests {
     @Test(arguments: [0, 1, 7, 16, 80, 257, 4096])
@@ -36,37 +36,5 @@ import Testing
         #expect(seen.allSatisfy { $0 > 0 })
         // Each value is expected 256 times; 512 is more than 16 standard deviations away.
         #expect(seen.allSatisfy { $0 < 512 })
-    }
-
-    /// A source that counts, so the pool's output shows any byte given twice,
-    /// skipped or given out of order.
-    final class CountingSource: Sendable {
-        let state = Mutex((next: UInt8(0), fills: 0))
-
-        func fill(_ buffer: UnsafeMutableRawBufferPointer) {
-            state.withLock { state in
-                state.fills += 1
-                for index in buffer.indices {
-                    buffer[index] = state.next
-                    state.next &+= 1
-                }
-            }
-        }
-    }
-
-    /// Draws smaller than, equal to and larger than the pool, across refills.
-    @Test(arguments: [[1, 2, 3, 5, 8, 13], [16, 16, 16], [40, 1, 40], [0, 17, 0, 100], [7, 7, 7, 7, 7, 7, 7, 7, 7, 7]])
-    func eachSourceByteIsHandedOutOnceInOrder(draws: [Int]) {
-        let source = CountingSource()
-        var pool = RandomPool(capacity: 16, source: { source.fill($0) })
-        var handedOut: [UInt8] = []
-        for count in draws {
-            var draw = [UInt8](repeating: 0xAA, count: count)
-            draw.withUnsafeMutableBytes { pool.take(into: $0) }
-            handedOut += draw
-        }
-        #expect(handedOut == (0..<handedOut.count).map { UInt8(truncatingIfNeeded: $0) })
-        let total = draws.reduce(0, +)
-        #expect(source.state.withLock { $0.fills } == (total + 15) / 16, "the pool refills only when it runs out")
     }
 }

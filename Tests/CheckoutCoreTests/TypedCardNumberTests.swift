@@ -109,19 +109,6 @@ struct TypedCardNumberTests {
         }
     }
 
-    /// The word test for four digits agrees with the byte test for every byte
-    /// in every place, the others all digits.
-    @Test func fourDigitsAsOneWordAgreeWithTheDigitsOneByOne() {
-        for byte in UInt8(0)...255 {
-            for place in 0..<4 {
-                var group: [UInt8] = Array("0909".utf8)
-                group[place] = byte
-                let word = group.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-                #expect(CardDigits.areFourDigits(word) == CardDigits.areAllDigits(group), "byte \(byte) at \(place)")
-            }
-        }
-    }
-
     @Test func decodesFromAnyJSONString() throws {
         func decode(_ json: String) throws -> TypedCardNumber {
             try JSONDecoder().decode(TypedCardNumber.self, from: Data(json.utf8))

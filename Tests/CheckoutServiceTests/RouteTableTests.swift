@@ -36,20 +36,45 @@ struct RouteTableTests {
         #expect(routes == discovered)
     }
 
-    /// A method that may run beside earlier requests (`Execution.independent`)
-    /// must run in order whenever it reads a session: if its params take a
-    /// `clientSessionId`, that is the member that orders it.
-    @Test func independentMethodsRunInOrderWhenTheyNameASession() throws {
-        let schemas = try Repository.methodSchemas()
-        var independent: [String] = []
-        for route in CheckoutService.routes {
-            guard case .independent(let orderingMember) = route.execution else { continue }
-            independent.append(route.name)
-            let takesSession = schemas[route.name]?["definitions"]?["params"]?["properties"]?["clientSessionId"] != nil
-            #expect(orderingMember.map(\.description) == (takesSession ? "clientSessionId" : nil), "\(route.name)")
+    /// What each method does to the platform's state, as the README's ordering
+    /// section promises: requests touching no state answer at once, reads run
+    /// side by side after every earlier write, writes run alone in line order.
+    static let stateAccess: [String: StateAccess] = [
+        "address.validate": .none, "card.format": .none, "currency.convert": .none, "currency.list": .none,
+        "mask.apply": .none, "mask.remove": .none, "rpc.discover": .none, "service.info": .none, "service.shutdown": .none,
+        "encryption.publicKey": .reads, "iin.details": .reads, "paymentRequest.encrypt": .reads,
+        "paymentRequest.validate": .reads, "products.get": .reads, "products.list": .reads, "session.get": .reads,
+        "tokens.list": .reads,
+        "session.changeCurrency": .writes, "session.close": .writes, "session.init": .writes, "threeDS.authenticate": .writes,
+        "threeDS.challenge": .writes, "tokens.create": .writes, "tokens.delete": .writes,
+    ]
+
+    /// Every schema example's params, read as a request would be, declare the
+    /// access above; `card.validate` reads state only when it names a session,
+    /// and no request naming a session is ever run as touching no state.
+    @Test func everyExampleDeclaresTheStateAccessOfItsMethod() throws {
+        let registry = CheckoutService(configuration: ServiceConfiguration(clock: FixedClock(Self.frozen))).makeRegistry()
+        var checked = 0
+        for (name, schema) in try Repository.methodSchemas() {
+            guard case .array(let examples)? = schema["examples"] else { continue }
+            for example in examples {
+                let params = example["params"] ?? .object(JSONObject())
+                guard case .success(let call) = registry[name]?.prepare(params) else { continue }
+                let namesSession = params["clientSessionId"] != nil
+                let expected = name == "card.validate" ? (namesSession ? StateAccess.reads : StateAccess.none) : Self.stateAccess[name]
+                #expect(call.access == expected, "\(name): \(params)")
+                #expect(!(namesSession && call.access == StateAccess.none), "\(name) names a session")
+                checked += 1
+            }
         }
-        #expect(independent.sorted() == ["address.validate", "card.format", "card.validate", "currency.convert",
-                                         "currency.list", "mask.apply", "mask.remove"])
+        #expect(checked >= CheckoutService.methodNames.count)
+        #expect(Set(Self.stateAccess.keys).union(["card.validate"]) == Set(CheckoutService.methodNames))
+    }
+
+    /// Only encryption is worth a worker: everything else costs less than waking one.
+    @Test func onlyEncryptionRunsOnAWorker() {
+        let onWorkers = CheckoutService.routes.filter { $0.placement == .worker }.map { $0.name }
+        #expect(onWorkers == ["paymentRequest.encrypt"])
     }
 
     @Test func discoveryIsTheShippedDocumentByteForByte() throws {

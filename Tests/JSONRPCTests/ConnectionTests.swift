@@ -147,8 +147,8 @@ struct ConnectionTests {
 
 /// A host pipelining more than one read holds: the reads are taken in turns by
 /// two threads, each handling the lines of its own.
-@Suite("Connection: two threads reading in turns")
-struct ReadingTurnsTests {
+@Suite("Connection: line order over a pipe")
+struct LineOrderTests {
     static func peek(_ id: Int, count: Bool = false) -> String {
         #"{"jsonrpc":"2.0","id":\#(id),"method":"test.peek","params":{"text":"t\#(id)"\#(count ? #","count":true"# : "")}}"#
     }
@@ -178,13 +178,13 @@ struct ReadingTurnsTests {
         return line[start...].prefix { $0 != "," && $0 != "}" }
     }
 
-    @Test func readsAreHandledOnTwoThreadsAndAnsweredInLineOrder() {
+    @Test func linesRunOnTheReadingThreadAreAnsweredInLineOrder() {
         let host = PipeHost(waiting: Self.waiting((0..<Self.lineCount).map { Self.peek($0) }))
         host.closeInput()
         let answers = responses(host)
         #expect(answers.map { member("id", of: $0).map(String.init) } == (0..<Self.lineCount).map { "\($0)" })
         #expect(answers.map { member("text", of: $0).map(String.init) } == (0..<Self.lineCount).map { #""t\#($0)""# })
-        #expect(Set(answers.compactMap { member("thread", of: $0) }).count == 2)
+        #expect(Set(answers.compactMap { member("thread", of: $0) }).count == 1)
         #expect(host.waitUntilStopped() == .endOfInput)
     }
 
@@ -211,7 +211,6 @@ struct ReadingTurnsTests {
         host.closeInput()
         let answers = responses(host)
         #expect(answers.map { member("id", of: $0).map(String.init) } == (0..<Self.lineCount).map { "\($0)" })
-        #expect(Set(answers.compactMap { member("thread", of: $0) }).count == 2)
         for answer in answers {
             guard let id = member("id", of: answer).map(String.init), let want = expected[id] else { continue }
             if answer.contains(#""result":{"count""#) {
@@ -222,9 +221,8 @@ struct ReadingTurnsTests {
         }
     }
 
-    /// A host that waits for each answer is served by the thread that read its
-    /// request; after a large pipeline brought in the second thread, lock-step
-    /// requests are still answered one by one.
+    /// A host that waits for each answer gets it before the service reads
+    /// again, before and after a large pipeline.
     @Test func aLockStepHostIsServedByOneThread() {
         let host = PipeHost()
         var threads: Set<Substring> = []
@@ -249,8 +247,7 @@ struct ReadingTurnsTests {
     }
 
     /// The lines after a request that stops the connection are not answered,
-    /// although the other thread may have run the independent ones among them;
-    /// the thread waiting to read more is woken, with the host's input still open.
+    /// with the host's input still open.
     @Test(arguments: [Self.lineCount / 20, Self.lineCount / 2, Self.lineCount - 1])
     func linesAfterAStopAreNotAnswered(stopAt: Int) {
         let requests = (0..<Self.lineCount).map { $0 == stopAt ? Self.stop($0) : Self.peek($0) }
@@ -260,10 +257,66 @@ struct ReadingTurnsTests {
         #expect(host.waitUntilStopped() == .stopRequested)
     }
 
-    @Test func aHostThatClosedItsEndStopsBothThreads() {
+    /// A random mix of writes and reads, on the reading thread and on workers,
+    /// piped at once: every read sees exactly the writes before it in line
+    /// order, and every write the writes before it and itself.
+    @Test(arguments: [1, 2, 3])
+    func aRandomMixOfWritesAndReadsSeesLineOrder(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        var requests: [String] = []
+        var expected: [String: [String]] = [:]
+        var journal: [String] = []
+        for id in 0..<3_000 {
+            switch random.next() % 8 {
+            case 0:
+                journal.append("e\(id)")
+                requests.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"test.record","params":{"entry":"e\#(id)"}}"#)
+            case 1:
+                journal.append("e\(id)")
+                requests.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"test.quickRecord","params":{"entry":"e\#(id)"}}"#)
+            case 2, 3:
+                requests.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"test.read"}"#)
+            case 4, 5:
+                requests.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"test.quickRead"}"#)
+            default:
+                requests.append(echo(id))
+                continue
+            }
+            expected["\(id)"] = journal
+        }
+        let host = PipeHost()
+        Thread.detach { [requests] in
+            for request in requests { host.send(request + "\n") }
+            host.closeInput()
+        }
+        var answered = 0
+        while let answer = host.readLine() {
+            answered += 1
+            guard let id = member("id", of: answer).map(String.init), let entries = expected[id] else { continue }
+            let list = entries.map { #""\#($0)""# }.joined(separator: ",")
+            #expect(answer == #"{"jsonrpc":"2.0","id":\#(id),"result":{"entries":[\#(list)]}}"#)
+        }
+        #expect(answered == requests.count)
+        #expect(host.waitUntilStopped() == .endOfInput)
+    }
+
+    @Test func aHostThatClosedItsEndStopsTheConnection() {
         let host = PipeHost(waiting: Self.waiting((0..<Self.lineCount).map { Self.peek($0) }))
         close(host.fromService)
         #expect(host.waitUntilStopped() == .outputClosed)
+    }
+}
+
+/// A small deterministic generator for the random mixes (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 

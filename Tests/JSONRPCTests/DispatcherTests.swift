@@ -10,19 +10,23 @@ import Testing
 /// Methods for exercising the engine without any payments code.
 enum Echo: RPCMethod {
     static let name = "test.echo"
+    static let access = StateAccess.none
     struct Params: Decodable, Sendable { let text: String; let times: Int? }
     struct Result: Encodable, Sendable { let text: String }
 }
 
+/// Waits on its gate on a worker; changes nothing.
 enum Slow: RPCMethod {
     static let name = "test.slow"
-    static let execution = Execution.concurrent
+    static let access = StateAccess.none
+    static let placement = Placement.worker
     typealias Params = NoParams
     typealias Result = EmptyResult
 }
 
 enum Fails: RPCMethod {
     static let name = "test.fail"
+    static let access = StateAccess.none
     typealias Params = NoParams
     typealias Result = EmptyResult
 }
@@ -30,6 +34,7 @@ enum Fails: RPCMethod {
 /// A method whose result fails to encode after its first member.
 enum HalfWritten: RPCMethod {
     static let name = "test.halfWritten"
+    static let access = StateAccess.none
     typealias Params = NoParams
     struct Result: Encodable, Sendable {
         enum Key: CodingKey { case first }
@@ -41,60 +46,59 @@ enum HalfWritten: RPCMethod {
     }
 }
 
-/// Counts its calls: shared state, so it runs in order.
+/// Counts its calls: shared state, written in order.
 enum Count: RPCMethod {
     static let name = "test.count"
     typealias Params = NoParams
     struct Result: Encodable, Sendable { let count: Int }
 }
 
-/// Answers its text and the thread it ran on; reads the count, and then runs in
-/// order, only when asked with `"count": true`.
+/// Answers its text and the thread it ran on; reads the count when asked with
+/// `"count": true`, and touches no state otherwise.
 enum Peek: RPCMethod {
     static let name = "test.peek"
-    static let execution = Execution.independent(orderedWhenGiven: "count")
     struct Params: Decodable, Sendable { let text: String?; let count: Bool? }
     struct Result: Encodable, Sendable { let text: String?; let count: Int?; let thread: UInt }
+    static func access(for params: Params) -> StateAccess { params.count == true ? .reads : .none }
 }
 
-/// Params read plainly, compact text included: answers what it read. Runs
-/// beside earlier requests unless it names a `group`.
-enum Plain: RPCMethod {
-    static let name = "test.plain"
-    static let execution = Execution.independent(orderedWhenGiven: "group")
-    struct Params: Decodable, Sendable, Equatable, PlainParams {
-        let name: String
-        let code: String?
-        let flag: Bool?
-        let group: String?
+/// Appends its entry to the journal, after waiting on the named gate when given.
+enum Record: RPCMethod {
+    static let name = "test.record"
+    static let access = StateAccess.writes
+    static let placement = Placement.worker
+    struct Params: Decodable, Sendable { let entry: String; let gate: String? }
+    struct Result: Encodable, Sendable { let entries: [String] }
+}
 
-        init?(plain params: inout PlainParamsReader) {
-            guard let name = params.string("name") else { return nil }
-            self.name = name
-            code = params.string("code", as: { $0 == "bad" ? nil : $0 })
-            flag = params.bool("flag")
-            group = params.string("group")
-        }
+/// The journal as it stands, after waiting on the named gate when given.
+enum Read: RPCMethod {
+    static let name = "test.read"
+    static let access = StateAccess.reads
+    static let placement = Placement.worker
+    struct Params: Decodable, Sendable { let gate: String? }
+    struct Result: Encodable, Sendable { let entries: [String] }
+}
 
-        enum CodingKeys: String, CodingKey { case name, code, flag, group }
+/// `test.record` and `test.read` on the reading thread.
+enum QuickRecord: RPCMethod {
+    static let name = "test.quickRecord"
+    static let access = StateAccess.writes
+    struct Params: Decodable, Sendable { let entry: String }
+    typealias Result = Record.Result
+}
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            name = try container.decode(String.self, forKey: .name)
-            code = try container.decodeIfPresent(String.self, forKey: .code)
-            flag = try container.decodeIfPresent(Bool.self, forKey: .flag)
-            group = try container.decodeIfPresent(String.self, forKey: .group)
-            if code == "bad" {
-                throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "not bad")
-            }
-        }
-    }
-    struct Result: Encodable, Sendable { let name: String; let code: String?; let flag: Bool?; let group: String? }
+enum QuickRead: RPCMethod {
+    static let name = "test.quickRead"
+    static let access = StateAccess.reads
+    typealias Params = NoParams
+    typealias Result = Read.Result
 }
 
 /// Asks the connection to stop after it.
 enum Stop: RPCMethod {
     static let name = "test.stop"
+    static let access = StateAccess.none
     typealias Params = NoParams
     typealias Result = EmptyResult
 }
@@ -106,9 +110,49 @@ final class Gate: Sendable {
     func open(_ count: Int = 1) { for _ in 0..<count { semaphore.signal() } }
 }
 
+/// Named gates, opened by tests, and a log of which gated requests have started.
+final class Gates: Sendable {
+    private let gates = Mutex<[String: Gate]>([:])
+    private let startedNames = Mutex<[String]>([])
+
+    func gate(_ name: String) -> Gate {
+        gates.withLock { gates in
+            if let gate = gates[name] { return gate }
+            let gate = Gate()
+            gates[name] = gate
+            return gate
+        }
+    }
+
+    func pass(_ name: String?) {
+        guard let name else { return }
+        startedNames.withLock { $0.append(name) }
+        gate(name).wait()
+    }
+
+    var started: [String] { startedNames.withLock { $0 } }
+
+    /// Waits (up to five seconds) until every one of `names` has started.
+    func waitUntilStarted(_ names: Set<String>) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !names.isSubset(of: Set(started)) {
+            guard ContinuousClock.now < deadline else { return false }
+            Thread.sleep(0.001)
+        }
+        return true
+    }
+}
+
+/// The state `test.record` writes and `test.read` reads.
+final class Journal: Sendable {
+    private let entries = Mutex<[String]>([])
+    func append(_ entry: String) -> [String] { entries.withLock { $0.append(entry); return $0 } }
+    var all: [String] { entries.withLock { $0 } }
+}
+
 struct TestError: Error {}
 
-func testRegistry(gate: Gate = Gate()) -> MethodRegistry {
+func testRegistry(gate: Gate = Gate(), gates: Gates = Gates(), journal: Journal = Journal()) -> MethodRegistry {
     var registry = MethodRegistry()
     registry.register(Echo.self) { params, _ in
         Echo.Result(text: String(repeating: params.text, count: params.times ?? 1))
@@ -125,9 +169,16 @@ func testRegistry(gate: Gate = Gate()) -> MethodRegistry {
         Peek.Result(text: params.text, count: params.count == true ? count.value : nil,
                     thread: UInt(bitPattern: Int(bitPattern: pthread_self())))
     }
-    registry.register(Plain.self) { params, _ in
-        Plain.Result(name: params.name, code: params.code, flag: params.flag, group: params.group)
+    registry.register(Record.self) { params, _ in
+        gates.pass(params.gate)
+        return Record.Result(entries: journal.append(params.entry))
     }
+    registry.register(Read.self) { params, _ in
+        gates.pass(params.gate)
+        return Read.Result(entries: journal.all)
+    }
+    registry.register(QuickRecord.self) { params, _ in Record.Result(entries: journal.append(params.entry)) }
+    registry.register(QuickRead.self) { _, _ in Read.Result(entries: journal.all) }
     registry.register(Stop.self) { _, context in
         context.requestStop()
         return EmptyResult()
@@ -140,17 +191,30 @@ final class Output: Sendable {
     private let lines = Mutex<[String]>([])
     func append(_ bytes: [UInt8]) { lines.withLock { $0.append(String(decoding: bytes.dropLast(), as: UTF8.self)) } }
     var all: [String] { lines.withLock { $0 } }
+
+    /// Waits (up to five seconds) until `count` lines have come.
+    func waitFor(_ count: Int) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while all.count < count {
+            guard ContinuousClock.now < deadline else { return false }
+            Thread.sleep(0.001)
+        }
+        return true
+    }
 }
 
 @Suite("Dispatching")
 struct DispatcherTests {
     let output = Output()
     let gate = Gate()
+    let gates = Gates()
+    let journal = Journal()
     let dispatcher: Dispatcher
 
     init() {
         let output = self.output
-        dispatcher = Dispatcher(registry: testRegistry(gate: gate), maxBatchEntries: 3, deferredOutput: { output.append($0) })
+        dispatcher = Dispatcher(registry: testRegistry(gate: gate, gates: gates, journal: journal), maxBatchEntries: 3,
+                                deliver: { output.append($0) })
     }
 
     func reply(_ line: String) -> String? {
@@ -177,8 +241,7 @@ struct DispatcherTests {
     /// The reading loop's form: each response line goes after what the buffer
     /// holds, and a result that fails halfway leaves nothing of itself behind.
     @Test func responsesAreAppendedToTheOutputBuffer() {
-        var output = JSONTextBuffer(capacity: 8)
-        output.append(contentsOf: Array("earlier\n".utf8))
+        var output = Array("earlier\n".utf8)
         for line in [#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"text":"x"}}"#,
                      #"{"jsonrpc":"2.0","id":2,"method":"test.halfWritten"}"#,
                      #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"unanswered"}}"#,
@@ -187,7 +250,7 @@ struct DispatcherTests {
                      #"{"jsonrpc":"2.0","id":3,"method":"test.echo","params":{"text":"y"}}"#] {
             Array(line.utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
         }
-        let lines = String(decoding: output.written, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 6 && lines.last == "")
         #expect(lines.first == "earlier")
         #expect(lines.dropFirst().first == #"{"jsonrpc":"2.0","id":1,"result":{"text":"x"}}"#)
@@ -294,82 +357,135 @@ struct DispatcherTests {
         #expect(output.all == [#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{"text":"b"}}]"#])
     }
 
-    /// What a connection's thread does with a line of its read while earlier
-    /// reads are unanswered: its answer, or nil when it declined the line (and
-    /// appended nothing).
-    func replyIfIndependent(_ line: String) -> String?? {
-        var output = JSONTextBuffer(capacity: 8)
-        output.append(contentsOf: Array("earlier\n".utf8))
-        let handled = Array(line.utf8).withUnsafeBytes { dispatcher.handleIfIndependent(line: $0, appendingTo: &output) }
-        let answer = String(decoding: output.written.dropFirst(8), as: UTF8.self)
-        guard handled else {
-            #expect(answer.isEmpty, "a declined line appends nothing")
-            return .none
-        }
-        return .some(answer.isEmpty ? nil : String(answer.dropLast()))
+    func send(_ line: String) -> String? { reply(line) }
+
+    /// Reads between two writes run side by side: both start before either may finish.
+    @Test func readsOverlapBetweenWrites() {
+        #expect(send(#"{"jsonrpc":"2.0","id":1,"method":"test.quickRecord","params":{"entry":"w1"}}"#)?.contains(#"["w1"]"#) == true)
+        #expect(send(#"{"jsonrpc":"2.0","id":2,"method":"test.read","params":{"gate":"a"}}"#) == nil)
+        #expect(send(#"{"jsonrpc":"2.0","id":3,"method":"test.read","params":{"gate":"b"}}"#) == nil)
+        #expect(send(#"{"jsonrpc":"2.0","id":4,"method":"test.quickRead"}"#) == #"{"jsonrpc":"2.0","id":4,"result":{"entries":["w1"]}}"#,
+                "a quick read runs at once beside running reads")
+        #expect(gates.waitUntilStarted(["a", "b"]), "both reads run at once")
+        gates.gate("a").open()
+        gates.gate("b").open()
+        dispatcher.waitForInFlightWork()
+        #expect(Set(output.all) == [#"{"jsonrpc":"2.0","id":2,"result":{"entries":["w1"]}}"#,
+                                    #"{"jsonrpc":"2.0","id":3,"result":{"entries":["w1"]}}"#])
     }
 
-    @Test(arguments: [
-        (#"{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{"text":"a"}}"#, #""result":{"text":"a","thread":"#),
-        (#"{"jsonrpc":"2.0","id":1,"method":"test.plain","params":{"name":"a","code":"b"}}"#, #""result":{"name":"a","code":"b"}"#),
-        (#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, #""code":-32601"#),
-        (#"{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{"text":7}}"#, #""code":-32602"#),
-        (#"{"jsonrpc":"2.0","id":1}"#, #""code":-32600"#),
-        (#"{"jsonrpc":"2.0","id":1,"method":"#, #""code":-32700"#),
-    ])
-    func independentRequestsAndErrorsAreAnsweredBesideEarlierLines(_ line: String, _ expected: String) {
-        let answer = replyIfIndependent(line)
-        #expect(answer??.contains(expected) == true, "\(String(describing: answer))")
+    /// A write waits for every earlier read, and the reads see the state before it.
+    @Test func aWriteWaitsForEarlierReads() {
+        #expect(send(#"{"jsonrpc":"2.0","id":1,"method":"test.read","params":{"gate":"r"}}"#) == nil)
+        #expect(send(#"{"jsonrpc":"2.0","id":2,"method":"test.quickRecord","params":{"entry":"w"}}"#) == nil, "queued behind the read")
+        #expect(send(#"{"jsonrpc":"2.0","id":3,"method":"test.echo","params":{"text":"e"}}"#)?.contains(#""text":"e""#) == true,
+                "a request touching no state is answered at once")
+        #expect(gates.waitUntilStarted(["r"]))
+        Thread.sleep(0.05)
+        #expect(journal.all.isEmpty, "the write has not run while the read runs")
+        gates.gate("r").open()
+        dispatcher.waitForInFlightWork()
+        #expect(output.all == [#"{"jsonrpc":"2.0","id":1,"result":{"entries":[]}}"#,
+                               #"{"jsonrpc":"2.0","id":2,"result":{"entries":["w"]}}"#])
     }
 
-    @Test func anIndependentNotificationRunsWithoutAnAnswer() {
-        #expect(replyIfIndependent(#"{"jsonrpc":"2.0","method":"test.peek","params":{"text":"a"}}"#) == .some(nil))
+    /// A read waits for every earlier write, and sees it; so does a later write.
+    @Test func aReadWaitsForAnEarlierWrite() {
+        #expect(send(#"{"jsonrpc":"2.0","id":1,"method":"test.record","params":{"entry":"w1","gate":"w"}}"#) == nil)
+        #expect(send(#"{"jsonrpc":"2.0","id":2,"method":"test.quickRead"}"#) == nil, "queued behind the write")
+        #expect(send(#"{"jsonrpc":"2.0","id":3,"method":"test.read"}"#) == nil)
+        #expect(send(#"{"jsonrpc":"2.0","id":4,"method":"test.quickRecord","params":{"entry":"w2"}}"#) == nil)
+        #expect(send(#"{"jsonrpc":"2.0","id":5,"method":"test.quickRead"}"#) == nil)
+        #expect(gates.waitUntilStarted(["w"]))
+        gates.gate("w").open()
+        dispatcher.waitForInFlightWork()
+        let byID = Dictionary(uniqueKeysWithValues: output.all.map { line in
+            (line.split(separator: ",")[1], line)
+        })
+        #expect(byID[#""id":2"#] == #"{"jsonrpc":"2.0","id":2,"result":{"entries":["w1"]}}"#)
+        #expect(byID[#""id":3"#] == #"{"jsonrpc":"2.0","id":3,"result":{"entries":["w1"]}}"#)
+        #expect(byID[#""id":4"#] == #"{"jsonrpc":"2.0","id":4,"result":{"entries":["w1","w2"]}}"#)
+        #expect(byID[#""id":5"#] == #"{"jsonrpc":"2.0","id":5,"result":{"entries":["w1","w2"]}}"#)
+        #expect(output.all.count == 5)
     }
 
-    @Test(arguments: [
-        #"{"jsonrpc":"2.0","id":1,"method":"test.count"}"#,
-        #"{"jsonrpc":"2.0","method":"test.count"}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{"text":"a","count":true}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"test.plain","params":{"name":"a","group":"g"}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"test.plain","params":{"name":"a", "group":"g"}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"test.slow"}"#,
-        #"[{"jsonrpc":"2.0","id":1,"method":"test.peek","params":{}}]"#,
-        #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":5}}"#,
-    ])
-    func requestsThatMustRunInOrderAreDeclinedWithoutRunning(_ line: String) {
-        #expect(replyIfIndependent(line) == .none)
-        #expect(reply(#"{"jsonrpc":"2.0","id":2,"method":"test.count"}"#) == #"{"jsonrpc":"2.0","id":2,"result":{"count":1}}"#,
-                "a declined count did not count")
-        #expect(output.all.isEmpty, "nothing was queued for a worker")
+    /// A queued request that is cancelled is answered `-32800` at once and never runs.
+    @Test func cancellingAQueuedRequestAnswersItAndItNeverRuns() {
+        #expect(send(#"{"jsonrpc":"2.0","id":1,"method":"test.record","params":{"entry":"w","gate":"w"}}"#) == nil)
+        #expect(send(#"{"jsonrpc":"2.0","id":2,"method":"test.read","params":{"gate":"never"}}"#) == nil)
+        #expect(send(#"{"jsonrpc":"2.0","id":3,"method":"$/cancelRequest","params":{"id":2}}"#) == #"{"jsonrpc":"2.0","id":3,"result":{}}"#)
+        #expect(output.waitFor(1))
+        #expect(output.all == [#"{"jsonrpc":"2.0","id":2,"error":{"code":-32800,"message":"Request cancelled","data":{"reason":"REQUEST_CANCELLED"}}}"#])
+        gates.gate("w").open()
+        dispatcher.waitForInFlightWork()
+        #expect(!gates.started.contains("never"), "the cancelled read never ran")
+        #expect(output.all.count == 2)
     }
 
-    /// With the workers held back, the reading thread may queue `maxWaitingWork`
-    /// concurrent requests and is then held until one starts.
-    @Test func readingWaitsWhileTooMuchWorkWaitsToStart() throws {
-        let workQueue = DispatchQueue(label: "held workers")
-        workQueue.suspend()
+    /// A running read that is cancelled is answered `-32800` at once; its result is dropped.
+    @Test func cancellingARunningReadAnswersItAtOnce() {
+        #expect(send(#"{"jsonrpc":"2.0","id":7,"method":"test.read","params":{"gate":"r"}}"#) == nil)
+        #expect(gates.waitUntilStarted(["r"]))
+        #expect(send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#) == nil)
+        #expect(output.waitFor(1))
+        gates.gate("r").open()
+        dispatcher.waitForInFlightWork()
+        #expect(output.all == [#"{"jsonrpc":"2.0","id":7,"error":{"code":-32800,"message":"Request cancelled","data":{"reason":"REQUEST_CANCELLED"}}}"#])
+    }
+
+    /// A running write may already have made its change: it answers with its outcome.
+    @Test func aRunningWriteAnswersItsOutcomeWhenCancelled() {
+        #expect(send(#"{"jsonrpc":"2.0","id":8,"method":"test.record","params":{"entry":"w","gate":"w"}}"#) == nil)
+        #expect(gates.waitUntilStarted(["w"]))
+        #expect(send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":8}}"#) == nil)
+        gates.gate("w").open()
+        dispatcher.waitForInFlightWork()
+        #expect(output.all == [#"{"jsonrpc":"2.0","id":8,"result":{"entries":["w"]}}"#])
+    }
+
+    /// A batch's entries follow the same order as lines: the read in it sees the write before it.
+    @Test func aBatchKeepsTheOrderOfItsEntries() {
+        #expect(send(#"[{"jsonrpc":"2.0","id":1,"method":"test.record","params":{"entry":"b","gate":"w"}},{"jsonrpc":"2.0","id":2,"method":"test.quickRead"}]"#) == nil)
+        gates.gate("w").open()
+        dispatcher.waitForInFlightWork()
+        #expect(output.all == [#"[{"jsonrpc":"2.0","id":1,"result":{"entries":["b"]}},{"jsonrpc":"2.0","id":2,"result":{"entries":["b"]}}]"#])
+    }
+
+    /// With a write held, the reading thread may queue `maxWaitingRequests`
+    /// requests behind it and is then held until half of them have started.
+    @Test func readingWaitsWhileTooManyRequestsWait() throws {
         let output = Output()
-        let held = Dispatcher(registry: testRegistry(gate: gate), maxBatchEntries: 3, logger: Logger(label: "test"),
-                              deferred: DeliverEachLine(handler: { output.append($0) }), stopper: {},
-                              workQueue: workQueue, maxWaitingWork: 2)
+        let gates = Gates()
+        let held = Dispatcher(registry: testRegistry(gates: gates), maxBatchEntries: 3, logger: Logger(label: "test"),
+                              deliver: { output.append($0) }, stopper: {},
+                              workers: DispatchQueue(label: "workers", attributes: .concurrent), maxWaitingRequests: 2)
         let handled = Atomic<Int>(0)
+        let answeredAtOnce = Atomic<Int>(0)
         let finished = DispatchSemaphore(value: 0)
         Thread.detach {
+            _ = held.handle(line: Array(#"{"jsonrpc":"2.0","id":0,"method":"test.record","params":{"entry":"x","gate":"g"}}"#.utf8))
             for id in 1...3 {
-                _ = held.handle(line: Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"test.slow"}"#.utf8))
+                if held.handle(line: Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"test.quickRead"}"#.utf8)) != nil {
+                    answeredAtOnce.add(1, ordering: .sequentiallyConsistent)
+                }
                 handled.add(1, ordering: .sequentiallyConsistent)
             }
             finished.signal()
         }
         let deadline = ContinuousClock.now + .seconds(5)
-        while handled.load(ordering: .sequentiallyConsistent) < 2, ContinuousClock.now < deadline { Thread.sleep(0.001) }
-        #expect(handled.load(ordering: .sequentiallyConsistent) == 2)
+        while handled.load(ordering: .sequentiallyConsistent) < 1, ContinuousClock.now < deadline { Thread.sleep(0.001) }
         Thread.sleep(0.1)
-        #expect(handled.load(ordering: .sequentiallyConsistent) == 2, "the third request waits for a free slot")
-        gate.open(3)
-        workQueue.resume()
+        #expect(handled.load(ordering: .sequentiallyConsistent) == 1, "the second queued read fills the queue and waits")
+        gates.gate("g").open()
         #expect(finished.wait(timeout: .now() + 5) == .success)
         held.waitForInFlightWork()
-        #expect(output.all.count == 3)
+        #expect(output.all.count + answeredAtOnce.load(ordering: .sequentiallyConsistent) == 4)
     }
+}
+
+final class Counter: Sendable {
+    private let count = Atomic<Int>(0)
+    /// Adds one and returns the new count.
+    @discardableResult func add() -> Int { count.add(1, ordering: .relaxed).newValue }
+    var value: Int { count.load(ordering: .relaxed) }
 }

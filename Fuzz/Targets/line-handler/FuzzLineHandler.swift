@@ -1,12 +1,10 @@
 // libFuzzer target: the JSON-RPC line handler with every checkoutd method.
 //
 // The input is a byte stream as a host would write it to stdin: it is cut into
-// lines by `LineFramer` (the same lines whether it arrives at once, in chunks,
-// or in reads taken in turns by two framers as the connection's threads do)
-// and each line goes to `Dispatcher.handle(line:)` of a fresh service (so a
-// crash depends on this input alone); every other line is first offered to
-// `handleIfIndependent`, which answers it or declines it without writing.
-// Every response, immediate or delivered later by a worker, must be one line
+// lines by `LineFramer` (the same lines whether it arrives at once or in
+// chunks) and each line goes to `Dispatcher.handle(line:)` of a fresh service
+// (so a crash depends on this input alone), which runs it at once or schedules
+// it after the requests it must follow (`RequestScheduler`). Every response, immediate or delivered later by a worker, must be one line
 // of valid UTF-8 JSON that is a JSON-RPC 2.0 response object (or a non-empty
 // array of them), every error must carry `data.reason`, and none may be -32603
 // INTERNAL_ERROR. Every request gets exactly one reply with its id and a
@@ -37,7 +35,7 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let dispatcher = Dispatcher(
         registry: service.makeRegistry(),
         logger: Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() },
-        deferredOutput: { line in deferred.withLock { $0.append(line) } })
+        deliver: { line in deferred.withLock { $0.append(line) } })
 
     var framer = LineFramer(maxLineBytes: maxLineBytes)
     framer.append(input)
@@ -59,9 +57,6 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     chunkedFramer.finish(keep)
     if chunkedEvents != events { violated("framing in chunks gives other lines: \(chunkedEvents)", [], Array(input)) }
-    if let turnEvents = eventsReadInTurns(input), turnEvents != events {
-        violated("framing in turns gives other lines: \(turnEvents)", [], Array(input))
-    }
 
     var expected: [Reply] = []
     var replies: [Reply] = []
@@ -69,21 +64,9 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         switch event {
         case .line(let line):
             if let reply = expectedReply(to: line) { expected.append(reply) }
-            // Every other line is first offered as a thread offers the lines of
-            // its read: answered if it may run beside earlier reads, else left
-            // (with nothing written) to be handled in order.
-            var response: [UInt8]? = nil
-            var buffer = JSONTextBuffer()
-            let taken = line.count % 2 == 1
-                && line.withUnsafeBytes { dispatcher.handleIfIndependent(line: $0, appendingTo: &buffer) }
-            let offered = Array(buffer.written)
-            if taken {
-                response = offered.isEmpty ? nil : offered
-            } else {
-                if !offered.isEmpty { violated("a declined line wrote \(offered)", line, Array(input)) }
-                response = dispatcher.handle(line: line)
+            if let response = dispatcher.handle(line: line) {
+                replies.append(checkResponseLine(response, request: line))
             }
-            if let response { replies.append(checkResponseLine(response, request: line)) }
         case .lineTooLong:
             expected.append(.single(.null))
             replies.append(checkResponseLine(dispatcher.lineTooLongResponse(limit: maxLineBytes), request: []))
@@ -95,35 +78,6 @@ public func fuzzLineHandler(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         violated("the replies \(replies) are not the expected \(expected)", [], Array(input))
     }
     return 0
-}
-
-/// The events of `input` framed as the connection's two threads frame it:
-/// reads of 1 to 256 bytes (sized by the input), each into the framer of the
-/// thread holding the turn, which passes the turn and its unfinished line to
-/// the other framer when the read's whole lines reach a minimum the input sets.
-/// Nil for an input too short to choose the minimum.
-private func eventsReadInTurns(_ input: UnsafeRawBufferPointer) -> [LineFramer.Event]? {
-    guard let first = input.first else { return nil }
-    let minimum = Int(first % 128)
-    var framers = [LineFramer(maxLineBytes: maxLineBytes), LineFramer(maxLineBytes: maxLineBytes)]
-    var holder = 0
-    var unfinished: [UInt8] = []
-    var events: [LineFramer.Event] = []
-    var offset = 0
-    while offset < input.count {
-        let end = min(offset + Int(input[offset]) + 1, input.count)
-        framers[holder].append(UnsafeRawBufferPointer(rebasing: input[offset..<end]))
-        offset = end
-        let passes = framers[holder].detachUnfinishedLine(whenWholeLinesReach: minimum, into: &unfinished)
-        while let event = framers[holder].next() { events.append(event) }
-        if passes {
-            holder = 1 - holder
-            framers[holder].removeAll()
-            framers[holder].append(unfinished)
-        }
-    }
-    if let event = framers[holder].finish() { events.append(event) }
-    return events
 }
 
 /// The reply to one line, by the ids of the responses it holds.

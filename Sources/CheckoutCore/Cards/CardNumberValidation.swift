@@ -17,16 +17,17 @@ public enum CardNumberValidation {
     }
 
     /// The state of the number and the brand it shows (as `CardBrandTable.brand(ofCardNumber:)`
-    /// finds it, by its place in `brands`), from one reading and one walk of its digits.
+    /// finds it), from one reading and one walk of its digits.
     static func judge(
         _ pan: TypedCardNumber, acceptedBrands: AcceptedBrands, brands: CardBrandTable
-    ) -> (state: FieldState, brandIndex: Int?) {
+    ) -> (state: FieldState, brand: CardBrand?) {
         guard pan.isNumber else { return (.invalid(.format), nil) }
         let outlook = brands.outlook(of: pan)
         var rules = CardNumberRules.unrecognised
         if let index = outlook.brandIndex { rules = brands.entries[index].brand.numberRules }
         let numberRules = state(of: pan, rules: rules)
-        return (.combining(brandRule(outlook, acceptedBrands, brands), numberRules), outlook.brandIndex)
+        return (.combining(brandRule(outlook, acceptedBrands, brands), numberRules),
+                outlook.brandIndex.map { brands.entries[$0].brand })
     }
 
     private static func brandRule(_ outlook: BrandOutlook, _ acceptedBrands: AcceptedBrands, _ brands: CardBrandTable) -> FieldState {

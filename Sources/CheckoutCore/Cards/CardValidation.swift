@@ -17,23 +17,12 @@ public enum CardValidation {
         pan: TypedCardNumber?, expiryDate: TypedExpiryDate?, cvc: TypedCVC?, acceptedBrands: AcceptedBrands = .all,
         currentMonth: CalendarMonth, brands: CardBrandTable = .standard
     ) -> CardValidationResult {
-        judge(pan: pan, expiryDate: expiryDate, cvc: cvc, acceptedBrands: acceptedBrands, currentMonth: currentMonth,
-              brands: brands).result(in: brands)
-    }
-
-    /// The same judgement, with the brand named by its place in `brands`.
-    public static func judge(
-        pan: TypedCardNumber?, expiryDate: TypedExpiryDate?, cvc: TypedCVC?, acceptedBrands: AcceptedBrands = .all,
-        currentMonth: CalendarMonth, brands: CardBrandTable = .standard
-    ) -> CardJudgement {
-        var panState: FieldState?, brandIndex: Int?
-        if let pan { (panState, brandIndex) = CardNumberValidation.judge(pan, acceptedBrands: acceptedBrands, brands: brands) }
+        var panState: FieldState?, brand: CardBrand?
+        if let pan { (panState, brand) = CardNumberValidation.judge(pan, acceptedBrands: acceptedBrands, brands: brands) }
         let expiryDateState = expiryDate.map { ExpiryDateValidation.state(of: $0, currentMonth: currentMonth) }
-        var cvcLength: Int?
-        if let brandIndex { cvcLength = brands.entries[brandIndex].brand.cvcLength }
-        let cvcState = cvc.map { CVCValidation.state(of: $0, brandCVCLength: cvcLength) }
-        return CardJudgement(
-            brandIndex: brandIndex, pan: panState, expiryDate: expiryDateState, cvc: cvcState,
+        let cvcState = cvc.map { CVCValidation.state(of: $0, brandCVCLength: brand?.cvcLength) }
+        return CardValidationResult(
+            cardBrand: brand, pan: panState, expiryDate: expiryDateState, cvc: cvcState,
             validationSuccess: panState?.isValid == true && expiryDateState?.isValid == true && cvcState?.isValid == true)
     }
 }

@@ -1,9 +1,7 @@
 /// Where the core learns the current time; injected so every date rule is testable.
 public protocol Clock: Sendable {
     func now() -> Timestamp
-    /// The calendar month (UTC) it is now: the month expiry dates are judged
-    /// against. By default `now().calendarMonth`; the service's clocks answer
-    /// it without converting every instant to a date.
+    /// The calendar month (UTC) it is now: the month expiry dates are judged against.
     func currentMonth() -> CalendarMonth
 }
 
@@ -20,26 +18,17 @@ public struct SystemClock: Clock {
         clock_gettime(CLOCK_REALTIME, &spec)
         return Timestamp(secondsSinceEpoch: Int64(spec.tv_sec))
     }
-
-    /// Reads the clock, and works out the month only on a day other than the last one asked about.
-    public func currentMonth() -> CalendarMonth { Self.lastDay.month(of: now()) }
-
-    private static let lastDay = DayMonthCache()
 }
 
 /// A clock stopped at one instant (`--clock`).
 public struct FixedClock: Clock {
     public let instant: Timestamp
-    private let month: CalendarMonth
 
     public init(_ instant: Timestamp) {
         self.instant = instant
-        month = instant.calendarMonth
     }
 
     public func now() -> Timestamp { instant }
-
-    public func currentMonth() -> CalendarMonth { month }
 }
 
 #if canImport(Glibc)
