@@ -319,11 +319,10 @@ def test_binary_on_path_then_in_the_checkout(monkeypatch, tmp_path):
 # -- typed wrappers ------------------------------------------------------------------
 
 def wrapper_name(method: str) -> str:
-    special = {"rpc.discover": "discover", "service.shutdown": "shutdown"}
-    if method in special:
-        return special[method]
-    import re
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", method.replace(".", "_")).lower()  # threeDS -> three_ds
+    """The wrapper of a method, from the table scripts/generate makes from Schemas/
+    (snake_case; ``rpc.discover`` is ``discover()``, ``service.shutdown`` ``shutdown()``)."""
+    from checkoutd import params
+    return params.WRAPPER_NAMES.get(method, f"<no wrapper for {method}>")
 
 
 def test_every_method_with_a_schema_has_a_typed_wrapper(schemas):
