@@ -38,17 +38,10 @@ public struct JSONParser {
     public static func withTape<Output>(
         of bytes: UnsafeRawBufferPointer, enclosingDepth: Int = 0, _ body: (JSONTape) -> Output
     ) throws(JSONParseError) -> Output {
-        try withUnsafeTemporaryAllocation(of: JSONTape.Token.self, capacity: scratchTokens) { scratch throws(JSONParseError) in
-            var tokens = TokenBuffer(scratch: scratch)
-            defer { tokens.release() }
-            try parseDocument(bytes, into: &tokens, enclosingDepth: enclosingDepth)
-            return body(JSONTape(bytes: bytes, tokens: UnsafeBufferPointer(start: tokens.storage.baseAddress, count: tokens.count)))
-        }
+        var tokens = TokenBuffer()
+        try parseDocument(bytes, into: &tokens, enclosingDepth: enclosingDepth)
+        return tokens.storage.withUnsafeBufferPointer { body(JSONTape(bytes: bytes, tokens: $0)) }
     }
-
-    /// Tokens kept on the stack: a request's envelope and params, within the
-    /// kilobyte past which the standard library checks the stack's bounds first.
-    private static let scratchTokens = 48
 
     /// Offsets are kept in a token's 32 bits.
     private static let maximumLength = Int(UInt32.max)
@@ -60,7 +53,6 @@ public struct JSONParser {
             throw JSONParseError(offset: 0, message: "unexpected end of input, expected a value")
         }
         guard text.count < maximumLength else { throw JSONParseError(offset: 0, message: "a text of 4 GiB or more") }
-        // Rebuilt from a base known not to be nil, so reading a byte needs no check for one.
         let bytes = UnsafeRawBufferPointer(start: base, count: text.count)
         let count = bytes.count
         var position = 0
@@ -152,7 +144,6 @@ public struct JSONParser {
     }
 
     /// Completes the container whose closing bracket is at `position`, and makes its parent the open one.
-    @inline(__always)
     private static func close(_ container: inout Int, at position: inout Int, depth: inout Int, in tokens: inout TokenBuffer) {
         position &+= 1
         let parent = Int(Int32(bitPattern: tokens.storage[container].next))
@@ -162,7 +153,6 @@ public struct JSONParser {
         depth &-= 1
     }
 
-    @inline(__always)
     private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) {
         while position < bytes.count {
             switch bytes[position] {
@@ -212,7 +202,6 @@ public struct JSONParser {
 
     /// Appends a string's token (its text between the quotes), checking its
     /// escapes; `position` is at the opening quote, and ends past the closing one.
-    @inline(__always)
     private static func parseString(
         _ bytes: UnsafeRawBufferPointer, _ position: inout Int, into tokens: inout TokenBuffer
     ) throws(JSONParseError) {
@@ -242,42 +231,24 @@ public struct JSONParser {
     }
 }
 
-/// The parser's tokens: the caller's scratch space until they outgrow it, then memory of their own.
+/// The parser's tokens, in document order.
 private struct TokenBuffer {
-    private(set) var storage: UnsafeMutableBufferPointer<JSONTape.Token>
-    private(set) var count = 0
-    private var ownsStorage = false
+    var storage: [JSONTape.Token] = []
 
-    init(scratch: UnsafeMutableBufferPointer<JSONTape.Token>) {
-        storage = scratch
+    init() {
+        storage.reserveCapacity(32)
     }
 
-    @inline(__always)
+    var count: Int { storage.count }
+
     mutating func append(_ token: JSONTape.Token) {
-        if count == storage.count { grow() }
-        storage[count] = token
-        count &+= 1
+        storage.append(token)
     }
 
     /// Appends a scalar's token, which spans `start..<end`.
-    @inline(__always)
     mutating func appendScalar(_ kind: JSONTape.Token.Kind, from start: Int, to end: Int, isEscaped: Bool = false) {
         append(JSONTape.Token(kind: kind, isEscaped: isEscaped, start: UInt32(truncatingIfNeeded: start),
                               end: UInt32(truncatingIfNeeded: end), next: UInt32(truncatingIfNeeded: count &+ 1)))
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let larger = UnsafeMutableBufferPointer<JSONTape.Token>.allocate(capacity: Swift.max(storage.count * 2, 16))
-        _ = larger.initialize(fromContentsOf: storage[0..<count])
-        release()
-        storage = larger
-        ownsStorage = true
-    }
-
-    mutating func release() {
-        if ownsStorage { storage.deallocate() }
-        ownsStorage = false
     }
 }
 

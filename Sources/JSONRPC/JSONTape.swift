@@ -5,51 +5,46 @@
 ///
 /// The tape borrows the text's bytes and its parser's token storage, so copying
 /// it costs nothing; it is valid only inside `JSONParser.withTape`, which for a
-/// request line is the call that handles it.
+/// request line is the call that handles it. Every token's `start..<end` lies
+/// within `bytes`, as the parser only records positions it has read, and the
+/// buffers' subscripts check each index besides.
 public struct JSONTape {
     /// One value. A container's members or elements follow it; `next` is the
     /// index after them (after the value itself for a scalar). An object's
     /// members are a key (a string token) followed by its value.
-    @usableFromInline
     struct Token {
-        @usableFromInline
         enum Kind: UInt8 { case object, array, string, number, `true`, `false`, null }
 
-        @usableFromInline var kind: Kind
+        var kind: Kind
         /// A string holding at least one escape, which must be decoded.
-        @usableFromInline var isEscaped = false
+        var isEscaped = false
         /// The text between the quotes of a string, of a number, or of a whole container.
-        @usableFromInline var start: UInt32
-        @usableFromInline var end: UInt32
+        var start: UInt32
+        var end: UInt32
         /// Members or elements of a container.
-        @usableFromInline var count: UInt32 = 0
-        @usableFromInline var next: UInt32 = 0
+        var count: UInt32 = 0
+        var next: UInt32 = 0
     }
 
-    @usableFromInline let bytes: UnsafeRawBufferPointer
-    @usableFromInline let tokens: UnsafeBufferPointer<Token>
+    let bytes: UnsafeRawBufferPointer
+    let tokens: UnsafeBufferPointer<Token>
 
     init(bytes: UnsafeRawBufferPointer, tokens: UnsafeBufferPointer<Token>) {
         self.bytes = bytes
         self.tokens = tokens
     }
-
-    @usableFromInline
     subscript(index: Int) -> Token { tokens[index] }
 
     /// The index of the value after the one at `index` (and its contents).
-    @usableFromInline
     func after(_ index: Int) -> Int { Int(tokens[index].next) }
 
     /// The raw text of a token: a string's without quotes or decoding.
-    @usableFromInline
     func text(at index: Int) -> UnsafeRawBufferPointer {
         let token = tokens[index]
         return UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)])
     }
 
     /// The string at `index`, escapes decoded.
-    @usableFromInline
     func string(at index: Int) -> String {
         let text = text(at: index)
         return tokens[index].isEscaped ? Self.unescaped(text) : String(decoding: text, as: UTF8.self)
@@ -57,7 +52,7 @@ public struct JSONTape {
 
     /// True when the string at `index` is `literal` (after decoding escapes): a
     /// member name compared with the name a reader asks for.
-    @usableFromInline @inline(__always)
+    @inline(__always)
     func string(at index: Int, equals literal: StaticString) -> Bool {
         if tokens[index].isEscaped { return string(at: index) == literal.description }
         let text = text(at: index)
@@ -109,7 +104,6 @@ public struct JSONTape {
 
     /// The integer at `index`, nil when it is not a number without fraction or
     /// exponent or does not fit an `Int`: read by `Int(String)`, as the decoder reads it.
-    @usableFromInline
     func integer(at index: Int) -> Int? {
         guard tokens[index].kind == .number else { return nil }
         let text = text(at: index)

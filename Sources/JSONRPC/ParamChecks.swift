@@ -8,8 +8,7 @@ public protocol ParamsChecking {
 extension ParamsChecking {
     /// True when the params break none of their own rules: params read
     /// plainly or compactly are kept only then, else the decoder words the problems.
-    @inlinable
-    public var meetsItsChecks: Bool {
+        public var meetsItsChecks: Bool {
         var checks = ParamChecks()
         check(&checks)
         return checks.problems.isEmpty
