@@ -30,10 +30,15 @@ let package = Package(
             "CheckoutCore", "JSONRPC",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // The SQLite vault behind --data: tokens and the platform key in one WAL
-        // database that several checkoutd processes share.
+        // libpq, PostgreSQL's own C client library, from the system (Debian libpq-dev):
+        // the server's reference client, with no event loop of its own to host,
+        // which suits a store called from a few worker threads.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The platform's state behind --data: sessions, challenges, tokens and the
+        // sealed platform key, in SQLite (GRDB) or PostgreSQL (libpq), shared by
+        // every checkoutd process on the store.
         .target(name: "CheckoutStore", dependencies: [
-            "CheckoutCore",
+            "CheckoutCore", "CLibPQ",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),

@@ -18,13 +18,13 @@ extension CheckoutService {
         token.accountOnFile(product: configuration.catalog.product(id: token.paymentProductId))
     }
 
-    /// Runs a vault operation; a store failure is an internal error that says what failed.
+    /// Runs a vault operation; a store that cannot answer is `STORE_UNAVAILABLE`.
     func vault<Value>(_ operation: (any TokenVault) throws -> Value) throws -> Value {
         do {
-            return try operation(configuration.vault)
-        } catch let error as VaultError {
-            logger.error("token vault failed", metadata: ["detail": "\(error.message)"])
-            throw RPCError.internalError("the token vault failed: \(error.message)")
+            return try operation(configuration.store.tokens)
+        } catch let error as StoreUnavailable {
+            logger.warning("store unavailable", metadata: ["detail": "\(error.message)"])
+            throw CheckoutError.storeUnavailable(error)
         }
     }
 }

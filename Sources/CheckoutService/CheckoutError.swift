@@ -17,6 +17,8 @@ enum CheckoutError: Error, RPCErrorConvertible {
     case encryptionFailed(detail: String)
     case threeDSDisabled(clientSessionId: String)
     case challengeNotFound(challengeId: String)
+    /// The `--data` store cannot be reached now; nothing was changed.
+    case storeUnavailable(StoreUnavailable)
 
     var rpcError: RPCError {
         switch self {
@@ -62,6 +64,9 @@ enum CheckoutError: Error, RPCErrorConvertible {
             return RPCError(code: 1402, message: "Challenge not found", reason: "CHALLENGE_NOT_FOUND",
                             details: ["challengeId": .string(id),
                                       "detail": .string("no such challenge is pending: unknown, expired or already answered")])
+        case .storeUnavailable(let failure):
+            return RPCError(code: 1601, message: "Store unavailable", reason: "STORE_UNAVAILABLE",
+                            details: ["retryable": .bool(true), "detail": .string(failure.message)])
         }
     }
 }

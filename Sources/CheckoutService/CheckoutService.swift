@@ -13,18 +13,17 @@ public final class CheckoutService: Sendable {
     /// When this service instance started, on its clock.
     public let startedAt: Timestamp
     let logger: Logger
-    let sessions: SessionStore
+    let sessions: Sessions
     let platformKey: PlatformKeyring
-    let challenges: ChallengeStore
+    let challenges: Challenges
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "checkoutd")) {
         self.configuration = configuration
         self.startedAt = configuration.clock.now()
         self.logger = logger
-        self.sessions = SessionStore(timeToLive: configuration.sessionTimeToLive,
-                                     capacity: configuration.sessionCapacity, clock: configuration.clock)
+        self.sessions = Sessions(store: configuration.store.sessions, clock: configuration.clock)
         self.platformKey = PlatformKeyring(configured: configuration.platformKey)
-        self.challenges = ChallengeStore(clock: configuration.clock)
+        self.challenges = Challenges(store: configuration.store.challenges, clock: configuration.clock)
     }
 
     /// Generates the platform key in the background when none was configured.
@@ -43,8 +42,24 @@ public final class CheckoutService: Sendable {
     }
 
     private func register<Method: CheckoutMethod>(_ method: Method.Type, in registry: inout MethodRegistry) {
-        registry.register(method) { [self] params, context in
+        let kind = configuration.store.kind
+        registry.register(method, placing: { access in Self.placement(of: access, in: kind) }) { [self] params, context in
             try Method.handle(params, service: self, context: context)
+        }
+    }
+}
+
+extension CheckoutService {
+    /// Where a request that touches state runs, by the store it waits on: in
+    /// memory where it may (nothing to wait for); with SQLite, reads there too
+    /// (WAL readers never wait) and writes on a worker (one may wait for another
+    /// process's lock); with PostgreSQL, every request on a worker, so the
+    /// reading thread never waits on the network and reads overlap.
+    static func placement(of access: StateAccess, in store: PlatformStore.Kind) -> Placement? {
+        switch (store, access) {
+        case (.memory, _), (_, .none): nil
+        case (.sqlite, .reads): nil
+        case (.sqlite, .writes), (.postgresql, _): .worker
         }
     }
 }
@@ -79,8 +94,9 @@ public struct ServiceConfiguration: Sendable {
         set { chosenRates = newValue }
     }
     private var chosenRates: RatesTable?
-    /// Where tokens are kept: in memory, or the SQLite store `--data` opens.
-    public var vault: any TokenVault
+    /// Where sessions, challenges and tokens are kept: in memory, or the store
+    /// `--data` opens. Made from the session life and capacity when not given.
+    public var store: PlatformStore
     /// The key payment requests are encrypted for (`--private-key`, else one
     /// generated at start-up); nil: generated when first needed.
     public var platformKey: PlatformKey?
@@ -92,7 +108,7 @@ public struct ServiceConfiguration: Sendable {
         clock: any Clock = SystemClock(), sessionTimeToLive: Int64 = defaultSessionTimeToLive,
         sessionCapacity: Int = defaultSessionCapacity, catalog: PaymentCatalog? = nil,
         iinTable: IINTable? = nil, brands: CardBrandTable = .standard, rates: RatesTable? = nil,
-        vault: any TokenVault = InMemoryTokenVault(), platformKey: PlatformKey? = nil
+        store: PlatformStore? = nil, platformKey: PlatformKey? = nil
     ) {
         self.clock = clock
         self.sessionTimeToLive = sessionTimeToLive
@@ -101,7 +117,7 @@ public struct ServiceConfiguration: Sendable {
         self.chosenIINTable = iinTable
         self.brands = brands
         self.chosenRates = rates
-        self.vault = vault
+        self.store = store ?? .memory(sessionTimeToLive: sessionTimeToLive, sessionCapacity: sessionCapacity)
         self.platformKey = platformKey
     }
 }

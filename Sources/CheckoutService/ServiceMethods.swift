@@ -32,13 +32,22 @@ enum ServiceMethods {
             let keyId: String
             let ratesAsOf: Timestamp
             let catalogVersion: String
+            let store: StoreInfo
+        }
+
+        /// Where the platform's state is kept; never the path or URI.
+        struct StoreInfo: Encodable, Sendable {
+            let kind: PlatformStore.Kind
+            let schemaVersion: Int?
         }
 
         static func handle(_ params: NoParams, service: CheckoutService, context: RequestContext) throws -> Result {
             Result(name: CheckoutService.name, version: CheckoutService.version, startedAt: service.startedAt,
                    now: service.configuration.clock.now(), methods: CheckoutService.methodNames,
                    keyId: try service.platformKey.key().keyId,
-                   ratesAsOf: service.configuration.rates.asOf, catalogVersion: service.configuration.catalog.version)
+                   ratesAsOf: service.configuration.rates.asOf, catalogVersion: service.configuration.catalog.version,
+                   store: StoreInfo(kind: service.configuration.store.kind,
+                                    schemaVersion: service.configuration.store.schemaVersion))
         }
     }
 

@@ -68,7 +68,7 @@ enum SessionMethods {
                 acceptedBrands: uniqueLowercased(params.acceptedBrands ?? []),
                 accountsOnFile: accountsOnFile,
                 threeDS: params.threeDS ?? ThreeDSPreferences())
-            service.sessions.insert(session)
+            try service.sessions.insert(session)
             return session
         }
 

@@ -60,17 +60,18 @@ enum ThreeDSMethods {
             }
             let card = try params.token.map { try service.threeDSCard(ofToken: $0, customerId: session.customerId) }
                 ?? ThreeDSCard(cardNumber: params.cardNumber ?? "", brands: service.configuration.brands)
+            let decision: ThreeDSDecision
             do {
-                let decision = try ThreeDSAuthentication.decide(
+                decision = try ThreeDSAuthentication.decide(
                     card: card, amount: params.amountOfMoney ?? session.context.amountOfMoney,
                     preferences: session.threeDS, rates: rates)
-                return service.challenges.start(decision)
             } catch .disabled {
                 throw CheckoutError.threeDSDisabled(clientSessionId: session.clientSessionId)
             } catch .unknownCurrency(let code) {
                 // Only EUR, the currency of the frictionless limit, can be missing by now.
                 throw CheckoutError.unknownCurrency(currencyCode: code, path: "")
             }
+            return try service.challenges.start(decision)
         }
     }
 

@@ -9,7 +9,7 @@ extension CheckoutService {
         guard let stored = try vault({ try $0.token(id: token, customerId: customerId) }) else {
             throw CheckoutError.tokenNotFound(token: token)
         }
-        let key = configuration.vault.fingerprintKey
+        let key = configuration.store.tokens.fingerprintKey
         return ThreeDSCard(brandCode: stored.brand, isCardNumber: { key.fingerprint(ofCardNumber: $0) == stored.fingerprint })
     }
 }

@@ -62,7 +62,7 @@ enum TokenMethods {
                 for: params.card, id: ClientIdentifier.mint(prefix: "tok_").value, customerId: session.customerId,
                 paymentProductId: productId, details: details,
                 binLength: configuration.iinTable.binLength(forCardNumber: params.card.cardNumber), brand: brand,
-                fingerprintKey: configuration.vault.fingerprintKey, now: configuration.clock.now())
+                fingerprintKey: configuration.store.tokens.fingerprintKey, now: configuration.clock.now())
             let stored = try service.vault { try $0.save(candidate) }
             service.logger.info("token stored", metadata: ["token": "\(stored.id)", "bin": "\(stored.bin)",
                                                            "last4": "\(stored.last4Digits)"])

@@ -8,7 +8,7 @@ enum StoreDatabase {
     /// How long a connection waits for another process's transaction to finish.
     static let busyTimeout: TimeInterval = 10
 
-    static func open(path: String) throws(StoreError) -> DatabasePool {
+    static func open(path: String, migratingUpTo version: Int = StoreMigrations.latestVersion) throws(StoreError) -> DatabasePool {
         do {
             if hasContent(path) { try probe(path) }
             let pool = try makePool(path)
@@ -18,13 +18,13 @@ enum StoreDatabase {
                 try db.execute(sql: "PRAGMA synchronous = FULL")
                 try db.inTransaction(.immediate) {
                     if try ownership(db) == .unclaimed {
-                        try db.execute(sql: "PRAGMA application_id = \(StoreSchema.applicationID)")
+                        try db.execute(sql: "PRAGMA application_id = \(StoreMigrations.applicationID)")
                     }
                     return .commit
                 }
             }
-            if try StoreSchema.isSuperseded(pool) { throw StoreError.Problem.createdByNewerCheckoutd }
-            try StoreSchema.migrate(pool)
+            if try StoreMigrations.isSuperseded(pool) { throw StoreError.Problem.createdByNewerCheckoutd }
+            try StoreMigrations.migrate(pool, upTo: version)
             return pool
         } catch let problem as StoreError.Problem {
             throw StoreError(path: path, problem: problem)
@@ -76,7 +76,7 @@ enum StoreDatabase {
     /// Whose database this is; another program's is `StoreError.Problem.notCheckoutd`.
     private static func ownership(_ db: Database) throws -> Ownership {
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        if applicationID == StoreSchema.applicationID { return .checkoutd }
+        if applicationID == StoreMigrations.applicationID { return .checkoutd }
         let isEmpty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master)") ?? false)
         if applicationID == 0 && isEmpty { return .unclaimed }
         throw StoreError.Problem.notCheckoutd

@@ -1,7 +1,8 @@
 import CheckoutCore
 
-/// Why the store at a path cannot be opened, or its platform key not kept. The
-/// message names the path and the problem, never a key or a token's card data:
+/// Why the store at a path or URI cannot be opened, or its platform key not kept.
+/// The message names the location (a URI's password masked) and the problem,
+/// never a key or a token's card data:
 /// `/var/lib/shop.db: the key file /var/lib/shop.db.key is missing; …`.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
@@ -32,9 +33,15 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case platformKeyNotGenerated(PlatformKeyError)
         /// SQLite failed while setting the store up (the reason SQLite gives).
         case database(reason: String)
+        /// The PostgreSQL server could not be reached or refused the connection.
+        case unreachable(reason: String)
+        /// A PostgreSQL store needs `--store-key`.
+        case storeKeyRequired
+        /// Neither a file path nor a PostgreSQL URI.
+        case unsupportedLocation
     }
 
-    /// The database path the operator gave.
+    /// The database path the operator gave, or the URI with its password masked.
     public var path: String
     public var problem: Problem
 
@@ -77,6 +84,12 @@ extension StoreError.Problem {
             "cannot create the platform key: \(reason)"
         case .database(let reason):
             "the database failed (\(reason))"
+        case .unreachable(let reason):
+            "cannot reach the database (\(reason))"
+        case .storeKeyRequired:
+            "a PostgreSQL store needs --store-key PATH, the key file every process on the store shares"
+        case .unsupportedLocation:
+            "is neither a file path nor a PostgreSQL URI (postgres://… or postgresql://…)"
         }
     }
 }

@@ -14,8 +14,14 @@ import Darwin
 struct StoreKeyFile {
     let path: String
 
+    /// The key file beside a SQLite database: `PATH.key`.
     init(databasePath: String) {
         path = databasePath + ".key"
+    }
+
+    /// The key file `--store-key` names (PostgreSQL stores).
+    init(keyPath: String) {
+        path = keyPath
     }
 
     /// The key in the file; nil when there is no file.

@@ -1,5 +1,4 @@
 import CheckoutCore
-import GRDB
 
 /// A `StoredToken` as a row of the `token` table: one column per member.
 enum TokenRow {
@@ -10,44 +9,42 @@ enum TokenRow {
 
     /// Inserts the token unless its customer has the same card with the same expiry.
     static let insertUnlessSameCard = """
-        INSERT INTO token (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO token (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
         ON CONFLICT (customer_id, fingerprint, expiry_date) DO NOTHING
         """
 
-    static func arguments(_ token: StoredToken) -> StatementArguments {
+    static func values(_ token: StoredToken) -> [SQLValue] {
         [
-            token.id, token.customerId, token.paymentProductId, token.brand, token.bin, token.last4Digits,
-            token.alias, token.expiryDate, token.cardholderName, token.issuingCountry, token.cardType?.rawValue,
-            token.fingerprint, token.createdAt.secondsSinceEpoch,
+            .text(token.id), .text(token.customerId), SQLValue(token.paymentProductId), .text(token.brand),
+            .text(token.bin), .text(token.last4Digits), .text(token.alias), .text(token.expiryDate),
+            SQLValue(token.cardholderName), SQLValue(token.issuingCountry), SQLValue(token.cardType?.rawValue),
+            .text(token.fingerprint), .integer(token.createdAt.secondsSinceEpoch),
         ]
     }
 
     /// The token in a row selected with `columns`.
-    static func token(_ row: Row) throws -> StoredToken {
-        let cardType: CardType?
-        if let text: String = try row.decode(forColumn: "card_type") {
+    static func token(_ row: [SQLValue]) throws -> StoredToken {
+        guard row.count == 13, let id = row[0].text, let customerId = row[1].text, let productId = row[2].integer,
+              let brand = row[3].text, let bin = row[4].text, let last4 = row[5].text, let alias = row[6].text,
+              let expiryDate = row[7].text, let fingerprint = row[11].text, let createdAt = row[12].integer
+        else { throw MalformedRow() }
+        var cardType: CardType?
+        if let text = row[10].text {
             guard let known = CardType(rawValue: text) else { throw UnknownCardType() }
             cardType = known
-        } else {
-            cardType = nil
         }
         return StoredToken(
-            id: try row.decode(forColumn: "id"),
-            customerId: try row.decode(forColumn: "customer_id"),
-            paymentProductId: try row.decode(forColumn: "payment_product_id"),
-            brand: try row.decode(forColumn: "brand"),
-            bin: try row.decode(forColumn: "bin"),
-            last4Digits: try row.decode(forColumn: "last4_digits"),
-            alias: try row.decode(forColumn: "alias"),
-            expiryDate: try row.decode(forColumn: "expiry_date"),
-            cardholderName: try row.decode(forColumn: "cardholder_name"),
-            issuingCountry: try row.decode(forColumn: "issuing_country"),
-            cardType: cardType,
-            fingerprint: try row.decode(forColumn: "fingerprint"),
-            createdAt: Timestamp(secondsSinceEpoch: try row.decode(forColumn: "created_at")))
+            id: id, customerId: customerId, paymentProductId: Int(productId), brand: brand, bin: bin,
+            last4Digits: last4, alias: alias, expiryDate: expiryDate, cardholderName: row[8].text,
+            issuingCountry: row[9].text, cardType: cardType, fingerprint: fingerprint,
+            createdAt: Timestamp(secondsSinceEpoch: createdAt))
     }
 
     struct UnknownCardType: StoreFailure {
         var description: String { "a stored token has a card type this checkoutd does not know" }
+    }
+
+    struct MalformedRow: StoreFailure {
+        var description: String { "a stored token row has missing or mistyped columns" }
     }
 }

@@ -25,8 +25,11 @@ public struct MethodRegistry: Sendable {
     public var methodNames: [String] { entries.keys.sorted() }
 
     /// Adds `method`; registering a name twice is a programming error.
+    /// `placing` may move a request that touches state to a worker (or back):
+    /// a service whose state is in a database it waits on chooses so here.
     public mutating func register<Method: RPCMethod>(
         _ method: Method.Type,
+        placing: @escaping @Sendable (StateAccess) -> Placement? = { _ in nil },
         handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) {
         precondition(entries[Method.name] == nil, "\(Method.name) is registered twice")
@@ -34,7 +37,9 @@ public struct MethodRegistry: Sendable {
             ParamsDecoder.decode(Method.Params.self, from: params)
                 .mapError { .invalidParams($0.problems) }
                 .map { decoded in
-                    PreparedCall(access: Method.access(for: decoded), placement: Method.placement) { context in
+                    let access = Method.access(for: decoded)
+                    let placement = access == .none ? Method.placement : placing(access) ?? Method.placement
+                    return PreparedCall(access: access, placement: placement) { context in
                         Self.run(Method.self, handler, decoded, context)
                     }
                 }

@@ -15,6 +15,7 @@ struct ServiceOptions: Equatable {
     var rates: String?
     var privateKey: String?
     var data: String?
+    var storeKey: String?
 
     /// Every flag, in the order help lists them: each reads its value into the
     /// options, and says false when the value is not one it takes.
@@ -48,8 +49,11 @@ struct ServiceOptions: Equatable {
         Flag("--rates", "PATH", "Replace the embedded exchange-rates table with this JSON file.") { $0.rates = $1 },
         Flag("--private-key", "PATH", "Encrypt for this RSA private key (PEM, PKCS#1 or PKCS#8, at least 2048 bits) "
              + "instead of one generated at start-up.") { $0.privateKey = $1 },
-        Flag("--data", "PATH", "Keep tokens and the platform key in this SQLite database (created if missing); "
-             + "its secrets are sealed with the key file PATH.key.") { $0.data = $1 },
+        Flag("--data", "LOCATION", "Keep sessions, challenges, tokens and the platform key in this store: a SQLite "
+             + "file path (created if missing; its secrets are sealed with the key file PATH.key) or a PostgreSQL URI "
+             + "(postgres://… or postgresql://…).") { $0.data = $1 },
+        Flag("--store-key", "PATH", "The key file of a PostgreSQL --data store (created with mode 0600 if missing); "
+             + "every process on the store needs the same one.") { $0.storeKey = $1 },
     ]
 
     private static let logLevels: [String: Logger.Level] = [
@@ -70,16 +74,23 @@ struct ServiceOptions: Equatable {
         if let rates {
             configuration.rates = try DataFileReader.load(rates, flag: "--rates", RatesTable.load)
         }
+        if storeKey != nil, data == nil { throw StartupFailure("--store-key needs --data with a PostgreSQL URI") }
         let store = try data.map(openStore)
-        if let store { configuration.vault = store }
+        if let store { configuration.store = store.platform }
         configuration.platformKey = try platformKey(store: store)
         return configuration
     }
 
-    /// The `--data` store; one that cannot be opened stops start-up.
-    private func openStore(_ path: String) throws(StartupFailure) -> SQLiteTokenVault {
+    /// The `--data` store; one that cannot be opened or reached stops start-up.
+    private func openStore(_ data: String) throws(StartupFailure) -> SQLPlatformStore {
         do {
-            return try SQLiteTokenVault(path: path)
+            let location = try StoreLocation(parsing: data)
+            if case .sqlite = location, storeKey != nil {
+                throw StartupFailure("--store-key is for a PostgreSQL store; a SQLite store keeps its key in PATH.key")
+            }
+            return try SQLPlatformStore.open(location, storeKeyPath: storeKey, sessionTimeToLive: sessionTimeToLive)
+        } catch let failure as StartupFailure {
+            throw failure
         } catch {
             throw StartupFailure("--data \(error)")
         }
@@ -88,7 +99,7 @@ struct ServiceOptions: Equatable {
     /// The `--private-key` key, else the one kept in the `--data` store (generated
     /// the first time); nil without either: the service then generates one in the
     /// background at start-up, so the first response does not wait for it.
-    private func platformKey(store: SQLiteTokenVault?) throws(StartupFailure) -> PlatformKey? {
+    private func platformKey(store: SQLPlatformStore?) throws(StartupFailure) -> PlatformKey? {
         if let privateKey { return try DataFileReader.platformKey(privateKey, flag: "--private-key") }
         guard let store else { return nil }
         do {

@@ -57,7 +57,7 @@ struct EncryptionMethodTests {
     }
 
     @Test func anAccountOnFileIsSentByIdWithoutItsStoredValues() throws {
-        service.sessions.insert(Session(
+        try service.sessions.insert(Session(
             clientSessionId: "a", customerId: "cus_1", createdAt: Self.start, expiresAt: Self.start.adding(seconds: 3600),
             context: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"), countryCode: "NL"),
             accountsOnFile: [PaymentRequestMethodTests.account]))

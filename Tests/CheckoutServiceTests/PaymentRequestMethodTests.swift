@@ -20,10 +20,11 @@ struct PaymentRequestMethodTests {
             labelTemplate: [LabelTemplateElement(attributeKey: "alias", mask: try? Mask("{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"))],
             logo: "pp_logo_1.png"))
 
-    /// A service whose session `s` offers the account on file, made without the vault.
+    /// A service whose session `s` offers the account on file, made without the vault
+    /// (kept in memory, which cannot fail).
     static func serviceWithAccount() -> (CheckoutService, MethodRegistry) {
         let service = CheckoutService(configuration: ServiceConfiguration(clock: FixedClock(start)))
-        service.sessions.insert(Session(
+        try! service.sessions.insert(Session(
             clientSessionId: "s", customerId: "cus_1", createdAt: start, expiresAt: start.adding(seconds: 3600),
             context: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"), countryCode: "NL"),
             accountsOnFile: [account]))

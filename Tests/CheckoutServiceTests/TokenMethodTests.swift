@@ -55,13 +55,15 @@ struct TokenMethodTests {
         #expect(try harness.invalidParamPaths("tokens.create", params) == paths)
     }
 
-    @Test func aFailingVaultIsAnInternalErrorThatSaysSo() throws {
-        let harness = ServiceHarness(configuration: ServiceConfiguration(vault: BrokenVault()))
+    @Test func aFailingVaultIsStoreUnavailableThatSaysSo() throws {
+        let harness = ServiceHarness(configuration: ServiceConfiguration(store: .memory(tokens: BrokenVault())))
         guard case .failure(let error) = try harness.call("tokens.list", #"{"customerId":"cus_1"}"#) else {
             Issue.record("should fail")
             return
         }
-        #expect(error.code == -32603)
+        #expect(error.code == 1601)
+        #expect(error.reason == "STORE_UNAVAILABLE")
+        #expect(error.data["retryable"] == .bool(true))
         #expect(error.data["detail"]?.stringValue?.contains("disk I/O error") == true)
     }
 }
@@ -69,8 +71,8 @@ struct TokenMethodTests {
 /// A vault whose disk has failed.
 private struct BrokenVault: TokenVault {
     let fingerprintKey = CardFingerprintKey.random()
-    func save(_ token: StoredToken) throws(VaultError) -> StoredToken { throw VaultError("disk I/O error") }
-    func token(id: String, customerId: String) throws(VaultError) -> StoredToken? { throw VaultError("disk I/O error") }
-    func tokens(customerId: String) throws(VaultError) -> [StoredToken] { throw VaultError("disk I/O error") }
-    func delete(id: String, customerId: String) throws(VaultError) -> Bool { throw VaultError("disk I/O error") }
+    func save(_ token: StoredToken) throws(StoreUnavailable) -> StoredToken { throw StoreUnavailable("disk I/O error") }
+    func token(id: String, customerId: String) throws(StoreUnavailable) -> StoredToken? { throw StoreUnavailable("disk I/O error") }
+    func tokens(customerId: String) throws(StoreUnavailable) -> [StoredToken] { throw StoreUnavailable("disk I/O error") }
+    func delete(id: String, customerId: String) throws(StoreUnavailable) -> Bool { throw StoreUnavailable("disk I/O error") }
 }

@@ -3,10 +3,10 @@ import CheckoutStore
 import Testing
 
 /// The vault's contract on disk: what `save` keeps, per customer, once per card.
-@Suite struct SQLiteTokenVaultTests {
+@Suite struct SQLPlatformStoreTests {
     @Test func savedTokensReadBackWithEveryMember() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         let full = makeToken("tok-1", in: vault)
         var sparse = makeToken("tok-2", number: "5555555555554444", in: vault)
         sparse.cardholderName = nil
@@ -22,7 +22,7 @@ import Testing
 
     @Test func deleteRemovesTheTokenOnce() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         _ = try vault.save(makeToken("tok-1", in: vault))
 
         #expect(try vault.delete(id: "tok-1", customerId: "customer-1"))
@@ -33,7 +33,7 @@ import Testing
 
     @Test func anotherCustomerCannotSeeOrDeleteAToken() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         let token = try vault.save(makeToken("tok-1", in: vault))
 
         #expect(try vault.token(id: "tok-1", customerId: "customer-2") == nil)
@@ -44,7 +44,7 @@ import Testing
 
     @Test func theSameCardAndExpiryGetsTheSameToken() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         let first = try vault.save(makeToken("tok-1", in: vault))
 
         #expect(try vault.save(makeToken("tok-2", in: vault)) == first)
@@ -53,7 +53,7 @@ import Testing
 
     @Test func aNewExpiryOrAnotherCustomerGetsANewToken() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         let first = try vault.save(makeToken("tok-1", in: vault))
         let renewed = try vault.save(makeToken("tok-2", expiry: "1231", in: vault))
         let otherCustomer = try vault.save(makeToken("tok-3", customer: "customer-2", in: vault))
@@ -66,7 +66,7 @@ import Testing
 
     @Test func tokensAreListedInTheOrderTheyWereSaved() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         let numbers = ["5555555555554444", "4111111111111111", "378282246310005", "6011111111111117"]
         for (index, number) in numbers.enumerated() {
             _ = try vault.save(makeToken("tok-\(9 - index)", number: number, in: vault))
@@ -83,7 +83,7 @@ import Testing
         let fingerprintKey: CardFingerprintKey
         let keyId: String
         do {
-            let vault = try SQLiteTokenVault(path: directory.database)
+            let vault = try openSQLiteStore(directory.database)
             saved = [try vault.save(makeToken("tok-1", in: vault)),
                      try vault.save(makeToken("tok-2", number: "5555555555554444", in: vault))]
             fingerprintKey = vault.fingerprintKey
@@ -91,7 +91,7 @@ import Testing
             try vault.close()
         }
 
-        let reopened = try SQLiteTokenVault(path: directory.database)
+        let reopened = try openSQLiteStore(directory.database)
         #expect(try reopened.tokens(customerId: "customer-1") == saved)
         #expect(reopened.fingerprintKey == fingerprintKey)
         let again = try reopened.platformKey { () throws(PlatformKeyError) -> PlatformKey in
@@ -106,13 +106,13 @@ import Testing
     @Test func eachStoreHasItsOwnFingerprintKey() throws {
         let one = try TemporaryDirectory()
         let other = try TemporaryDirectory()
-        #expect(try SQLiteTokenVault(path: one.database).fingerprintKey
-                != SQLiteTokenVault(path: other.database).fingerprintKey)
+        #expect(try openSQLiteStore(one.database).fingerprintKey
+                != openSQLiteStore(other.database).fingerprintKey)
     }
 
     @Test func aFailedGenerationIsAStoreError() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         let error = #expect(throws: StoreError.self) {
             try vault.platformKey { () throws(PlatformKeyError) -> PlatformKey in throw .generationFailed }
         }
@@ -120,11 +120,11 @@ import Testing
         #expect(error?.description == "\(directory.database): cannot create the platform key: an RSA key could not be generated")
     }
 
-    @Test func aClosedStoreFailsWithAVaultErrorNamingTheStore() throws {
+    @Test func aClosedStoreFailsWithAStoreUnavailableNamingTheStore() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         try vault.close()
-        let error = #expect(throws: VaultError.self) { try vault.tokens(customerId: "customer-1") }
-        #expect(error?.message.hasPrefix("the token store \(directory.database): cannot list tokens (") == true)
+        let error = #expect(throws: StoreUnavailable.self) { try vault.tokens(customerId: "customer-1") }
+        #expect(error?.message.hasPrefix("the store \(directory.database): cannot list tokens (") == true)
     }
 }

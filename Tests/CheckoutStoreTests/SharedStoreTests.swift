@@ -9,7 +9,7 @@ import Testing
 @Suite struct SharedStoreTests {
     @Test func twoVaultsSavingFromManyThreadsLoseNothingAndShareDeduplication() throws {
         let directory = try TemporaryDirectory()
-        let vaults = [try SQLiteTokenVault(path: directory.database), try SQLiteTokenVault(path: directory.database)]
+        let vaults = [try openSQLiteStore(directory.database), try openSQLiteStore(directory.database)]
         #expect(vaults[0].fingerprintKey == vaults[1].fingerprintKey)
         let customers = 4
         let cardsPerCustomer = 25
@@ -46,7 +46,7 @@ import Testing
 
     @Test func racingProcessesEndUpWithOnePlatformKey() throws {
         let directory = try TemporaryDirectory()
-        let vaults = [try SQLiteTokenVault(path: directory.database), try SQLiteTokenVault(path: directory.database)]
+        let vaults = [try openSQLiteStore(directory.database), try openSQLiteStore(directory.database)]
         let candidates = try (0..<2).map { _ in try PlatformKey.generate() }
         let keyIds = Mutex<[String]>([])
 
@@ -71,7 +71,7 @@ import Testing
 
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 do {
-                    let vault = try SQLiteTokenVault(path: directory.database)
+                    let vault = try openSQLiteStore(directory.database)
                     fingerprintKeys.withLock { $0.append(vault.fingerprintKey) }
                 } catch {
                     failures.withLock { $0.append("\(error)") }

@@ -52,3 +52,8 @@ func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         haystack[start..<(start + needle.count)].elementsEqual(needle)
     }
 }
+
+/// The SQLite store at `path`, as `--data PATH` opens it.
+func openSQLiteStore(_ path: String) throws(StoreError) -> SQLPlatformStore {
+    try SQLPlatformStore.open(.sqlite(path: path), sessionTimeToLive: 3600)
+}

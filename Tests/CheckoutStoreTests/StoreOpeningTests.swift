@@ -11,7 +11,7 @@ import Testing
         try foreign.write { try $0.execute(sql: "CREATE TABLE orders (id INTEGER PRIMARY KEY)") }
         try foreign.close()
 
-        let error = #expect(throws: StoreError.self) { try SQLiteTokenVault(path: directory.database) }
+        let error = #expect(throws: StoreError.self) { try openSQLiteStore(directory.database) }
         #expect(error?.problem == .notCheckoutd)
         #expect(error?.description == "\(directory.database): is a SQLite database that checkoutd did not create; refusing to use it")
         #expect(directory.fileNames == ["store.db"])
@@ -27,14 +27,14 @@ import Testing
         try foreign.write { try $0.execute(sql: "PRAGMA application_id = 42") }
         try foreign.close()
 
-        let error = #expect(throws: StoreError.self) { try SQLiteTokenVault(path: directory.database) }
+        let error = #expect(throws: StoreError.self) { try openSQLiteStore(directory.database) }
         #expect(error?.problem == .notCheckoutd)
     }
 
     @Test func anEmptyFileBecomesAStore() throws {
         let directory = try TemporaryDirectory()
         #expect(FileManager.default.createFile(atPath: directory.database, contents: Data()))
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         #expect(try vault.tokens(customerId: "customer-1") == [])
     }
 
@@ -44,7 +44,7 @@ import Testing
         let text = String(repeating: "not a database\n", count: lines)
         try text.write(toFile: directory.database, atomically: false, encoding: .utf8)
 
-        let error = #expect(throws: StoreError.self) { try SQLiteTokenVault(path: directory.database) }
+        let error = #expect(throws: StoreError.self) { try openSQLiteStore(directory.database) }
         #expect(error?.problem == .notSQLite)
         #expect(error?.description == "\(directory.database): is not a SQLite database")
         #expect(directory.fileNames == ["store.db"])
@@ -54,14 +54,14 @@ import Testing
     @Test func aDatabaseInADirectoryThatDoesNotExistIsRefused() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/missing/store.db"
-        let error = #expect(throws: StoreError.self) { try SQLiteTokenVault(path: path) }
+        let error = #expect(throws: StoreError.self) { try openSQLiteStore(path) }
         #expect(error?.problem == .directoryMissing(directory: directory.path + "/missing"))
         #expect(error?.description == "\(path): cannot create the database: the directory \(directory.path)/missing does not exist")
     }
 
     @Test func aDirectoryIsNotADatabase() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: StoreError.self) { try SQLiteTokenVault(path: directory.path) }
+        let error = #expect(throws: StoreError.self) { try openSQLiteStore(directory.path) }
         guard case .cannotOpen = error?.problem else {
             Issue.record("expected cannotOpen, got \(String(describing: error))")
             return
@@ -70,10 +70,10 @@ import Testing
 
     @Test func aMissingKeyFileForAnExistingDatabaseIsRefused() throws {
         let directory = try TemporaryDirectory()
-        try SQLiteTokenVault(path: directory.database).close()
+        try openSQLiteStore(directory.database).close()
         try FileManager.default.removeItem(atPath: directory.keyFile)
 
-        let error = #expect(throws: StoreError.self) { try SQLiteTokenVault(path: directory.database) }
+        let error = #expect(throws: StoreError.self) { try openSQLiteStore(directory.database) }
         #expect(error?.problem == .keyFileMissing(keyPath: directory.keyFile))
         #expect(error?.description.hasPrefix("\(directory.database): the key file \(directory.keyFile) is missing") == true)
         #expect(!FileManager.default.fileExists(atPath: directory.keyFile))
@@ -82,12 +82,12 @@ import Testing
     @Test func anotherStoresKeyFileIsRefused() throws {
         let directory = try TemporaryDirectory()
         let other = try TemporaryDirectory()
-        try SQLiteTokenVault(path: directory.database).close()
-        try SQLiteTokenVault(path: other.database).close()
+        try openSQLiteStore(directory.database).close()
+        try openSQLiteStore(other.database).close()
         try FileManager.default.removeItem(atPath: directory.keyFile)
         try FileManager.default.copyItem(atPath: other.keyFile, toPath: directory.keyFile)
 
-        let error = #expect(throws: StoreError.self) { try SQLiteTokenVault(path: directory.database) }
+        let error = #expect(throws: StoreError.self) { try openSQLiteStore(directory.database) }
         #expect(error?.problem == .keyFileDoesNotOpenDatabase(keyPath: directory.keyFile))
         #expect(error?.description == "\(directory.database): the key file \(directory.keyFile) does not open this database (it belongs to another database)")
     }
@@ -95,20 +95,20 @@ import Testing
     @Test(arguments: [0, 5, 33, 64])
     func aKeyFileOfTheWrongSizeIsRefused(size: Int) throws {
         let directory = try TemporaryDirectory()
-        try SQLiteTokenVault(path: directory.database).close()
+        try openSQLiteStore(directory.database).close()
         try Data(repeating: 7, count: size).write(to: URL(fileURLWithPath: directory.keyFile))
 
-        let error = #expect(throws: StoreError.self) { try SQLiteTokenVault(path: directory.database) }
+        let error = #expect(throws: StoreError.self) { try openSQLiteStore(directory.database) }
         #expect(error?.problem == .keyFileMalformed(keyPath: directory.keyFile))
     }
 
     @Test func anUnreadableKeyFileIsRefused() throws {
         let directory = try TemporaryDirectory()
-        try SQLiteTokenVault(path: directory.database).close()
+        try openSQLiteStore(directory.database).close()
         try FileManager.default.removeItem(atPath: directory.keyFile)
         try FileManager.default.createDirectory(atPath: directory.keyFile, withIntermediateDirectories: false)
 
-        let error = #expect(throws: StoreError.self) { try SQLiteTokenVault(path: directory.database) }
+        let error = #expect(throws: StoreError.self) { try openSQLiteStore(directory.database) }
         guard case .keyFileUnreadable(let keyPath, _) = error?.problem else {
             Issue.record("expected keyFileUnreadable, got \(String(describing: error))")
             return
@@ -118,11 +118,11 @@ import Testing
 
     @Test func aKeyFileWithoutADatabaseIsAdopted() throws {
         let directory = try TemporaryDirectory()
-        let first = try SQLiteTokenVault(path: directory.database)
+        let first = try openSQLiteStore(directory.database)
         let fingerprintKey = first.fingerprintKey
         try first.close()
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: directory.database + suffix) }
 
-        #expect(try SQLiteTokenVault(path: directory.database).fingerprintKey == fingerprintKey)
+        #expect(try openSQLiteStore(directory.database).fingerprintKey == fingerprintKey)
     }
 }

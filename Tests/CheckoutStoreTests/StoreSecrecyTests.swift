@@ -8,7 +8,7 @@ import Testing
 @Suite struct StoreSecrecyTests {
     @Test func theDatabaseFilesHoldNoCardNumberAndNoKey() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
+        let vault = try openSQLiteStore(directory.database)
         let platformKey = try vault.platformKey(generatingWith: PlatformKey.generate)
         for customer in 0..<3 {
             _ = try vault.save(makeToken("tok-\(customer)", customer: "customer-\(customer)", in: vault))
@@ -45,7 +45,7 @@ import Testing
 
     @Test func theKeyFileIsReadableByItsOwnerOnly() throws {
         let directory = try TemporaryDirectory()
-        _ = try SQLiteTokenVault(path: directory.database)
+        _ = try openSQLiteStore(directory.database)
         let attributes = try FileManager.default.attributesOfItem(atPath: directory.keyFile)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect((attributes[.size] as? NSNumber)?.intValue == 32)
@@ -53,14 +53,14 @@ import Testing
 
     @Test func commitsAreSyncedToTheWriteAheadLog() throws {
         let directory = try TemporaryDirectory()
-        let vault = try SQLiteTokenVault(path: directory.database)
-        let (journalMode, synchronous, busyTimeout, applicationID) = try vault.pool.writeWithoutTransaction { db in
+        let vault = try openSQLiteStore(directory.database)
+        let (journalMode, synchronous, busyTimeout, applicationID) = try (vault.database as! SQLiteDatabase).pool.writeWithoutTransaction { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"),
              try Int.fetchOne(db, sql: "PRAGMA busy_timeout"), try Int32.fetchOne(db, sql: "PRAGMA application_id"))
         }
         #expect(journalMode == "wal")
         #expect(synchronous == 2)  // FULL
         #expect((busyTimeout ?? 0) >= 5000)
-        #expect(applicationID == StoreSchema.applicationID)
+        #expect(applicationID == StoreMigrations.applicationID)
     }
 }

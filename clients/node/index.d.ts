@@ -590,6 +590,15 @@ export interface ServiceInfoResult {
    * The version member of the payment-product catalog in use (the embedded one, or --catalog's).
    */
   catalogVersion: string;
+  /**
+   * Where the platform's state is kept (--data): memory without it, sqlite for a file path,
+   * postgresql for a connection URI. Never the path or the URI. schemaVersion is the store's schema
+   * version, absent in memory.
+   */
+  store: {
+    kind: 'memory' | 'sqlite' | 'postgresql';
+    schemaVersion?: number;
+  };
 }
 
 // service.shutdown

@@ -66,6 +66,13 @@ public struct Session: Sendable, Hashable, Codable {
             threeDS: try container.decode(ThreeDSPreferences.self, forKey: .threeDS))
     }
 
+    /// Puts back the amounts the session was opened with, which its wire shape
+    /// leaves out (`SessionRecord`).
+    mutating func restoreOriginalAmounts(_ amountOfMoney: AmountOfMoney, taxAmount: Int64) {
+        originalAmountOfMoney = amountOfMoney
+        originalTaxAmount = taxAmount
+    }
+
     /// The brands the session accepts, for card rules.
     public var acceptedCardBrands: AcceptedBrands { AcceptedBrands(codes: acceptedBrands) }
 

@@ -10,19 +10,10 @@ public struct ChallengeTable: Sendable {
 
     public let timeToLive: Int64
     public let capacity: Int
-    private var entries: [String: Pending] = [:]
+    private var entries: [String: PendingChallenge] = [:]
     /// Ids in the order they were opened, which is also the order they expire (the life
     /// is the same for all). An id no longer in `entries` was answered and is skipped.
     private var order = FIFOQueue<String>()
-
-    /// What a challenge needs to produce its final result.
-    private struct Pending: Sendable {
-        let outcomes: ThreeDSChallengeOutcomes
-        let brandCode: String?
-        let threeDSVersion: String
-        let dsTransId: String
-        let expiresAt: Timestamp
-    }
 
     public init(timeToLive: Int64 = defaultTimeToLive, capacity: Int = defaultCapacity) {
         precondition(timeToLive > 0 && capacity > 0)
@@ -33,30 +24,14 @@ public struct ChallengeTable: Sendable {
     /// How many challenges are pending (expired ones may be counted until the next call).
     public var count: Int { entries.count }
 
-    /// Starts the authentication `decision` describes: a frictionless flow's final result,
-    /// or `CHALLENGE_REQUIRED` with a new challenge kept here, evicting the oldest beyond
-    /// `capacity`. Transaction and challenge ids and authentication values come from `generator`.
+    /// Starts the authentication `decision` describes (`PendingChallenge.start`),
+    /// keeping its challenge when it has one.
     public mutating func start(
         _ decision: ThreeDSDecision, now: Timestamp, using generator: inout some RandomNumberGenerator
     ) -> ThreeDSResult {
-        let dsTransId = RandomUUID.make(using: &generator)
-        switch decision.flow {
-        case .frictionless(let outcome):
-            return ThreeDSResult(outcome: outcome, brandCode: decision.brandCode, threeDSVersion: decision.threeDSVersion,
-                                 dsTransId: dsTransId, using: &generator)
-        case .challenge(let outcomes):
-            sweep(now: now)
-            var challengeId = RandomUUID.make(using: &generator)
-            while entries[challengeId] != nil { challengeId = RandomUUID.make(using: &generator) }
-            let challenge = ThreeDSChallenge(challengeId: challengeId, expiresAt: now.adding(seconds: timeToLive))
-            entries[challengeId] = Pending(outcomes: outcomes, brandCode: decision.brandCode,
-                                           threeDSVersion: decision.threeDSVersion, dsTransId: dsTransId,
-                                           expiresAt: challenge.expiresAt)
-            order.append(challengeId)
-            while entries.count > capacity, let oldest = popOldest() { entries[oldest] = nil }
-            compactOrderIfMostlyAnswered()
-            return ThreeDSResult(challenge: challenge, threeDSVersion: decision.threeDSVersion, dsTransId: dsTransId)
-        }
+        let (result, pending) = PendingChallenge.start(decision, now: now, timeToLive: timeToLive, using: &generator)
+        if let pending { keep(pending, now: now) }
+        return result
     }
 
     /// The final result of answering the challenge `id` with `response`, which uses the
@@ -66,10 +41,23 @@ public struct ChallengeTable: Sendable {
         id: String, with response: ThreeDSChallengeResponse, now: Timestamp,
         using generator: inout some RandomNumberGenerator
     ) -> ThreeDSResult? {
+        take(id: id, now: now).map { $0.result(after: response, using: &generator) }
+    }
+
+    /// Keeps `pending`, evicting the oldest beyond `capacity`.
+    public mutating func keep(_ pending: PendingChallenge, now: Timestamp) {
+        sweep(now: now)
+        entries[pending.challengeId] = pending
+        order.append(pending.challengeId)
+        while entries.count > capacity, let oldest = popOldest() { entries[oldest] = nil }
+        compactOrderIfMostlyAnswered()
+    }
+
+    /// Removes and returns the pending challenge `id`; nil when there is none or it expired.
+    public mutating func take(id: String, now: Timestamp) -> PendingChallenge? {
         sweep(now: now)
         guard let pending = entries.removeValue(forKey: id), now < pending.expiresAt else { return nil }
-        return ThreeDSResult(outcome: pending.outcomes.outcome(after: response), brandCode: pending.brandCode,
-                             threeDSVersion: pending.threeDSVersion, dsTransId: pending.dsTransId, using: &generator)
+        return pending
     }
 
     /// Forgets challenges whose life is over, from the oldest.

@@ -7,7 +7,7 @@ public enum ThreeDSFlow: Sendable, Hashable {
 
 /// What a challenge ends in, for each way the customer can answer it. Canceling
 /// always ends in `AUTHENTICATION_CANCELED` without a `transStatus`.
-public struct ThreeDSChallengeOutcomes: Sendable, Hashable {
+public struct ThreeDSChallengeOutcomes: Sendable, Hashable, Codable {
     /// After the one-time code `1234`.
     public var afterCorrectCode: ThreeDSOutcome
     /// After any other code.

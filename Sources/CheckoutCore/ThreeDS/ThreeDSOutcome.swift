@@ -1,7 +1,7 @@
 /// A final 3-D Secure outcome before the per-transaction values (ECI, authentication
 /// value, transaction id) are added: the status and, when the issuer answered, its
 /// `transStatus`.
-public struct ThreeDSOutcome: Sendable, Hashable {
+public struct ThreeDSOutcome: Sendable, Hashable, Codable {
     public var status: ThreeDSStatus
     /// Nil when no authentication message carried one (bypass, not enrolled, errors,
     /// unsupported cards, a canceled challenge).

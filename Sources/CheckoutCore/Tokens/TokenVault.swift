@@ -1,5 +1,5 @@
-/// Where tokens live (the platform's vault): in memory by default, in SQLite with
-/// `--data`. Every operation is scoped to a customer, so one customer's token id
+/// Where tokens live (the platform's vault): in memory by default, in the
+/// `--data` store (SQLite or PostgreSQL) otherwise. Every operation is scoped to a customer, so one customer's token id
 /// is `TOKEN_NOT_FOUND` for every other customer.
 ///
 /// Implementations are safe to call from several threads, and — for a store on
@@ -10,26 +10,14 @@ public protocol TokenVault: Sendable {
 
     /// Keeps `token`, unless its customer already has a token for the same card and
     /// expiry (`StoredToken.isSameCard`): then nothing changes and that one is returned.
-    func save(_ token: StoredToken) throws(VaultError) -> StoredToken
+    func save(_ token: StoredToken) throws(StoreUnavailable) -> StoredToken
 
     /// The customer's token with `id`, if any.
-    func token(id: String, customerId: String) throws(VaultError) -> StoredToken?
+    func token(id: String, customerId: String) throws(StoreUnavailable) -> StoredToken?
 
     /// Every token of the customer, oldest first.
-    func tokens(customerId: String) throws(VaultError) -> [StoredToken]
+    func tokens(customerId: String) throws(StoreUnavailable) -> [StoredToken]
 
     /// Removes the customer's token; false when there was none.
-    func delete(id: String, customerId: String) throws(VaultError) -> Bool
-}
-
-/// The store failed (a disk error, a database another process corrupted). The
-/// message names the store and the operation, never a token's card data.
-public struct VaultError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
+    func delete(id: String, customerId: String) throws(StoreUnavailable) -> Bool
 }

@@ -1,0 +1,190 @@
+import CLibPQ
+import Dispatch
+import Synchronization
+
+/// The store's PostgreSQL database (`--data postgres://…`), through libpq: a few
+/// connections, each lent to one thread at a time, reopened by themselves when
+/// the server went away and came back.
+final class PostgresDatabase: SQLDatabase {
+    let dialect = SQLDialect.postgresql
+    /// The URI with its password masked: what messages show.
+    let displayedLocation: String
+    private let conninfo: String
+    private let idle = Mutex<[PostgresConnection]>([])
+    private let slots: DispatchSemaphore
+    private let closed = Mutex(false)
+
+    /// At most this many connections per process: the workers, and one more.
+    static let connectionLimit = 4
+
+    /// Connects once, so an unreachable server or a wrong URI stops start-up.
+    init(uri: String, displayedLocation: String) throws(PostgresFailure) {
+        conninfo = uri
+        self.displayedLocation = displayedLocation
+        slots = DispatchSemaphore(value: Self.connectionLimit)
+        let first = try PostgresConnection(conninfo: uri)
+        idle.withLock { $0.append(first) }
+    }
+
+    func read<Value>(_ body: (any SQLConnection) throws -> Value) throws -> Value {
+        try withConnection { connection in try body(connection) }
+    }
+
+    func write<Value>(_ body: (any SQLConnection) throws -> Value) throws -> Value {
+        try withConnection { connection in
+            try connection.execute("BEGIN")
+            do {
+                let value = try body(connection)
+                try connection.execute("COMMIT")
+                return value
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Closes the idle connections and refuses every later call.
+    func close() {
+        closed.withLock { $0 = true }
+        idle.withLock { $0.removeAll() }
+    }
+
+    /// Lends a working connection to `body`: an idle one, else a new one; one
+    /// whose server connection broke is reopened first.
+    private func withConnection<Value>(_ body: (PostgresConnection) throws -> Value) throws -> Value {
+        if closed.withLock({ $0 }) { throw PostgresFailure(message: "the store is closed", isConnectionLost: false) }
+        slots.wait()
+        defer { slots.signal() }
+        var connection = idle.withLock { $0.popLast() }
+        if connection == nil { connection = try PostgresConnection(conninfo: conninfo) }
+        let lent = connection!
+        try lent.reopenIfBroken()
+        defer { idle.withLock { $0.append(lent) } }
+        return try body(lent)
+    }
+}
+
+/// What libpq reported: the server's SQLSTATE and primary message, or why the
+/// connection failed. Never a statement's values or the password.
+struct PostgresFailure: Error, CustomStringConvertible {
+    let message: String
+    /// True when the connection to the server is gone, not the statement refused.
+    let isConnectionLost: Bool
+
+    var description: String { message }
+}
+
+/// One libpq connection. `@unchecked Sendable`: `PostgresDatabase` lends it to one
+/// thread at a time, taking it from and giving it back to its list under the
+/// list's mutex, so no two threads ever use the `PGconn` at once.
+final class PostgresConnection: SQLConnection, @unchecked Sendable {
+    private let connection: OpaquePointer
+
+    init(conninfo: String) throws(PostgresFailure) {
+        guard let connection = PQconnectdb(conninfo) else {
+            throw PostgresFailure(message: "libpq could not allocate a connection", isConnectionLost: true)
+        }
+        self.connection = connection
+        // Failing from here on, the instance is released and `deinit` finishes the connection.
+        guard PQstatus(connection) == CONNECTION_OK else {
+            throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
+        }
+        // Notices (such as "relation already exists, skipping") are not for the host.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    deinit {
+        PQfinish(connection)
+    }
+
+    /// Reconnects when the server connection broke (a restart, a network cut).
+    func reopenIfBroken() throws(PostgresFailure) {
+        guard PQstatus(connection) != CONNECTION_OK else { return }
+        PQreset(connection)
+        guard PQstatus(connection) == CONNECTION_OK else {
+            throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
+        }
+    }
+
+    func query(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]] {
+        let texts: [String?] = values.map(Self.text)
+        let cStrings = texts.map { $0.map { strdup($0) } ?? nil }
+        defer { for pointer in cStrings { free(pointer) } }
+        let parameters = cStrings.map { UnsafePointer<CChar>($0) }
+        guard let result = PQexecParams(connection, sql, Int32(values.count), nil, parameters, nil, nil, 0) else {
+            throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+            break
+        default:
+            throw failure(of: result)
+        }
+        let rows = Int(PQntuples(result))
+        let columns = Int(PQnfields(result))
+        return (0..<rows).map { row in
+            (0..<columns).map { column in
+                Self.value(result, row: Int32(row), column: Int32(column))
+            }
+        }
+    }
+
+    private func failure(of result: OpaquePointer) -> PostgresFailure {
+        let lost = PQstatus(connection) != CONNECTION_OK
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+        let message = primary.map { "PostgreSQL \(state): \($0)" } ?? Self.errorMessage(connection)
+        // Class 08 (connection exception) and 57P (operator intervention: shutdown) mean the server is gone.
+        return PostgresFailure(message: message, isConnectionLost: lost || state.hasPrefix("08") || state.hasPrefix("57P"))
+    }
+
+    private static func errorMessage(_ connection: OpaquePointer) -> String {
+        let text = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
+        let trimmed = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return trimmed.isEmpty ? "the connection to PostgreSQL failed" : trimmed
+    }
+
+    /// A value as libpq's text format writes it: bytea as `\x` and hex digits.
+    private static func text(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: nil
+        case .integer(let integer): String(integer)
+        case .text(let text): text
+        case .blob(let bytes): "\\x" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
+    }
+
+    /// The value at `row`, `column`, by its column's type: int2/int4/int8 as
+    /// integers, bytea as bytes, anything else as text.
+    private static func value(_ result: OpaquePointer, row: Int32, column: Int32) -> SQLValue {
+        if PQgetisnull(result, row, column) != 0 { return .null }
+        let text = String(cString: PQgetvalue(result, row, column))
+        switch PQftype(result, column) {
+        case 20, 21, 23:
+            return Int64(text).map(SQLValue.integer) ?? .text(text)
+        case 17:
+            return .blob(Self.bytes(hex: text.dropFirst(2)))
+        default:
+            return .text(text)
+        }
+    }
+
+    private static func bytes(hex: Substring) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(hex.count / 2)
+        var index = hex.startIndex
+        while index < hex.endIndex, let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex) {
+            bytes.append(UInt8(hex[index..<next], radix: 16) ?? 0)
+            index = next
+        }
+        return bytes
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
