@@ -50,7 +50,8 @@ export type ErrorReason =
   | 'THREE_DS_DISABLED'
   | 'CHALLENGE_NOT_FOUND'
   | 'UNKNOWN_CURRENCY'
-  | 'ENCRYPTION_FAILED';
+  | 'ENCRYPTION_FAILED'
+  | 'STORE_UNAVAILABLE';
 
 /** One problem of a -32600/-32602: a JSON Pointer into the params (or the request). */
 export interface ParamProblem {
@@ -1001,6 +1002,10 @@ export class UnknownCurrency extends CheckoutdError {
 export class EncryptionFailed extends CheckoutdError {
   static readonly REASON: 'ENCRYPTION_FAILED';
 }
+/** 1601: retryable; nothing was changed. */
+export class StoreUnavailable extends CheckoutdError {
+  static readonly REASON: 'STORE_UNAVAILABLE';
+}
 
 /** `data.reason` → error class. */
 export const REASON_CLASSES: {
@@ -1024,6 +1029,7 @@ export const REASON_CLASSES: {
   readonly CHALLENGE_NOT_FOUND: typeof ChallengeNotFound;
   readonly UNKNOWN_CURRENCY: typeof UnknownCurrency;
   readonly ENCRYPTION_FAILED: typeof EncryptionFailed;
+  readonly STORE_UNAVAILABLE: typeof StoreUnavailable;
 };
 
 /** The conversation with the process failed; no JSON-RPC error was received. */

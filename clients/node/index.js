@@ -195,11 +195,16 @@ export class EncryptionFailed extends CheckoutdError {
   static REASON = 'ENCRYPTION_FAILED';
 }
 
+/** 1601: the `--data` store cannot be reached now; nothing was changed, so the call may be retried. */
+export class StoreUnavailable extends CheckoutdError {
+  static REASON = 'STORE_UNAVAILABLE';
+}
+
 const RPC_ERROR_CLASSES = [
   ParseError, InvalidUTF8, InvalidRequest, LineTooLong, BatchTooLarge, MethodNotFound,
   InvalidParams, InternalError, RequestCancelled, SessionNotFound, SessionExpired,
   UnknownProduct, ProductNotAvailable, UnknownAccountOnFile, ValidationFailed, TokenNotFound,
-  ThreeDSDisabled, ChallengeNotFound, UnknownCurrency, EncryptionFailed,
+  ThreeDSDisabled, ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable,
 ];
 
 /** `data.reason` → error class. */

@@ -34,6 +34,7 @@ const REASON_CODES = {
   CHALLENGE_NOT_FOUND: 1402,
   UNKNOWN_CURRENCY: 1501,
   ENCRYPTION_FAILED: 1502,
+  STORE_UNAVAILABLE: 1601,
 };
 
 // The class names of clients/python/checkoutd/errors.py.
@@ -58,6 +59,7 @@ const CLASS_NAMES = {
   CHALLENGE_NOT_FOUND: 'ChallengeNotFound',
   UNKNOWN_CURRENCY: 'UnknownCurrency',
   ENCRYPTION_FAILED: 'EncryptionFailed',
+  STORE_UNAVAILABLE: 'StoreUnavailable',
 };
 
 describe('error classes', () => {

@@ -162,6 +162,12 @@ class EncryptionFailed(CheckoutdError):
     REASON = "ENCRYPTION_FAILED"
 
 
+class StoreUnavailable(CheckoutdError):
+    """1601: the ``--data`` store cannot be reached now; nothing was changed, so the
+    call may be retried (``data["retryable"]`` is true)."""
+    REASON = "STORE_UNAVAILABLE"
+
+
 #: ``data.reason`` → exception class.
 REASON_CLASSES: Dict[str, Type[CheckoutdError]] = {
     klass.REASON: klass
@@ -170,7 +176,7 @@ REASON_CLASSES: Dict[str, Type[CheckoutdError]] = {
         MethodNotFound, InvalidParams, InternalError, RequestCancelled,
         SessionNotFound, SessionExpired, UnknownProduct, ProductNotAvailable,
         UnknownAccountOnFile, ValidationFailed, TokenNotFound, ThreeDSDisabled,
-        ChallengeNotFound, UnknownCurrency, EncryptionFailed,
+        ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable,
     )
     if klass.REASON is not None
 }
