@@ -221,3 +221,39 @@ def test_start_up_faults_exit_2_with_the_password_masked(binary, tmp_path):
         assert wrong.returncode == 2 and b"does not open this database" in wrong.stderr
     finally:
         store.drop()
+
+
+@pytest.mark.parametrize("accident", ["wal deleted", "database moved"])
+def test_a_sqlite_file_accident_loses_nothing_acknowledged(binary, make_client, tmp_path, accident):
+    """A deleted -wal or a moved database file, then kill -9: every token
+    acknowledged before the accident is in the store checkoutd reopens, and
+    every write after it is refused with a clear error, not acknowledged."""
+    path = tmp_path / "accident.db"
+    process = subprocess.Popen([binary, "--clock", "2026-11-21T10:00:00Z", "--data", str(path)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def call(id_, method, params):
+        process.stdin.write((json.dumps({"jsonrpc": "2.0", "id": id_, "method": method, "params": params}) + "\n").encode())
+        process.stdin.flush()
+        return json.loads(process.stdout.readline())
+
+    sid = call(0, "session.init", {"context": CONTEXT, "customerId": "cus_acc",
+                                   "requirements": {"withEmail": False}})["result"]["clientSessionId"]
+    tokens = [call(n, "tokens.create", {"clientSessionId": sid, "card": {"cardNumber": number, "expiryDate": "12/28",
+                                                                      "cvv": cvv}})["result"]["token"]
+              for n, (number, cvv) in enumerate(zip(CARDS, ["123", "456", "7890"]), start=1)]
+    if accident == "wal deleted":
+        (tmp_path / "accident.db-wal").unlink()
+    else:
+        path.rename(tmp_path / "elsewhere.db")
+        (tmp_path / "accident.db.key").rename(tmp_path / "elsewhere.db.key")
+    refused = call(9, "tokens.create", {"clientSessionId": sid, "card": {"cardNumber": "4000000000001091",
+                                                                       "expiryDate": "12/28", "cvv": "123"}})
+    assert refused["error"]["data"]["reason"] == "STORE_UNAVAILABLE", refused
+    assert ("write-ahead log" if accident == "wal deleted" else "moved, replaced or deleted") in \
+        refused["error"]["data"]["detail"]
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=10)
+    reopened = path if accident == "wal deleted" else tmp_path / "elsewhere.db"
+    survivor = make_client("--data", str(reopened))
+    assert [t["id"] for t in survivor.tokens_list("cus_acc")["tokens"]] == tokens
