@@ -51,6 +51,15 @@ def answers_by_id(server, count):
     return answers
 
 
+def send_all(raw, messages, as_batch):
+    """Pipes `messages` as lines or as one batch, and returns the answers by id."""
+    if as_batch:
+        raw.send(json.dumps(messages, separators=(",", ":")) + "\n")
+        return answers_by_id(raw, 1)
+    raw.send(lines(*messages))
+    return answers_by_id(raw, len(messages))
+
+
 def meta_app(response):
     meta = json.loads(base64.b64decode(response["result"]["encodedClientMetaInfo"]))
     return meta.get("appIdentifier")
@@ -62,12 +71,7 @@ def test_encrypt_then_close_piped_together_encrypts_every_time(raw, as_batch):
     for round_ in range(40):
         session = f"cs_close_{round_}"
         messages += [session_init(f"i{round_}", session), encrypt(f"e{round_}", session), close(f"c{round_}", session)]
-    if as_batch:
-        raw.send(json.dumps(messages, separators=(",", ":")) + "\n")
-        answers = answers_by_id(raw, 1)
-    else:
-        raw.send(lines(*messages))
-        answers = answers_by_id(raw, len(messages))
+    answers = send_all(raw, messages, as_batch)
     for round_ in range(40):
         assert "result" in answers[f"e{round_}"], answers[f"e{round_}"]
         assert answers[f"c{round_}"]["result"] == {"closed": True}
@@ -88,12 +92,7 @@ def test_encrypt_then_reinit_carries_the_earlier_app_identifier(raw, as_batch):
     messages = [session_init("i0", "cs_re", app="app-0")]
     for round_ in range(1, 30):
         messages += [encrypt(f"e{round_}", "cs_re"), session_init(f"i{round_}", "cs_re", app=f"app-{round_}")]
-    if as_batch:
-        raw.send(json.dumps(messages, separators=(",", ":")) + "\n")
-        answers = answers_by_id(raw, 1)
-    else:
-        raw.send(lines(*messages))
-        answers = answers_by_id(raw, len(messages))
+    answers = send_all(raw, messages, as_batch)
     for round_ in range(1, 30):
         assert meta_app(answers[f"e{round_}"]) == f"app-{round_ - 1}"
 

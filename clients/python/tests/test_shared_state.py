@@ -257,3 +257,31 @@ def test_a_sqlite_file_accident_loses_nothing_acknowledged(binary, make_client, 
     reopened = path if accident == "wal deleted" else tmp_path / "elsewhere.db"
     survivor = make_client("--data", str(reopened))
     assert [t["id"] for t in survivor.tokens_list("cus_acc")["tokens"]] == tokens
+
+
+def test_an_outside_write_lock_is_store_unavailable_and_blocks_nothing_else(make_raw, tmp_path):
+    """Another program holding the SQLite write lock past the busy timeout: the
+    write waits on a worker, so requests that need no lock are answered
+    meanwhile, and the write then fails as STORE_UNAVAILABLE, changing nothing."""
+    import sqlite3
+    path = tmp_path / "locked.db"
+    raw = make_raw("--data", str(path))
+    sid = raw.request({"jsonrpc": "2.0", "id": 1, "method": "session.init",
+                       "params": {"context": CONTEXT}})["result"]["clientSessionId"]
+    outsider = sqlite3.connect(path, isolation_level=None)
+    outsider.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        raw.send_json({"jsonrpc": "2.0", "id": 2, "method": "session.close", "params": {"clientSessionId": sid}})
+        echo = raw.request({"jsonrpc": "2.0", "id": 3, "method": "mask.apply",
+                            "params": {"value": "1234", "mask": "{{9999}}"}})
+        assert echo["result"]["value"] == "1234"
+        assert time.monotonic() - started < 2, "the reading thread did not wait for the lock"
+        refused = raw.read_json(timeout=30)
+        assert refused["id"] == 2 and refused["error"]["data"]["reason"] == "STORE_UNAVAILABLE"
+        assert "locked" in refused["error"]["data"]["detail"]
+    finally:
+        outsider.execute("ROLLBACK")
+        outsider.close()
+    again = raw.request({"jsonrpc": "2.0", "id": 4, "method": "session.get", "params": {"clientSessionId": sid}})
+    assert again["result"]["clientSessionId"] == sid, "the failed close changed nothing"
