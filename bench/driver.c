@@ -3,7 +3,7 @@
  * as a host does and measures it from outside, so every server is timed the
  * same way.
  *
- *   driver [--window N] [--setup] COUNT REQUESTS_FILE -- COMMAND [ARGS...]
+ *   driver [--window N] [--setup] [--sync] COUNT REQUESTS_FILE -- COMMAND [ARGS...]
  *
  * The driver keeps at most N requests in flight (default 64): it sends until N
  * are outstanding, then sends one more for each response it reads. Whatever a
@@ -17,6 +17,12 @@
  * and its response awaited (session.init, say; a file of one line also cycles
  * that line); the time from spawning the server to that response is reported
  * as firstResponseMs.
+ *
+ * With --sync the driver, once set up, writes the line "ready" on stdout and
+ * waits for a byte (or the end) on its own stdin before it starts timing: a
+ * caller running several drivers at once starts them together. startedAt and
+ * finishedAt (CLOCK_MONOTONIC seconds, one clock for every process) bound the
+ * timed part, so the span of several drivers can be taken.
  *
  * Responses may come in any order: each is matched to its request by its
  * integer "id", which gives every request's latency. A response that is an
@@ -176,15 +182,16 @@ static int compare(const void *a, const void *b) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: driver [--window N] [--setup] COUNT REQUESTS_FILE -- COMMAND [ARGS...]\n");
+    fprintf(stderr, "usage: driver [--window N] [--setup] [--sync] COUNT REQUESTS_FILE -- COMMAND [ARGS...]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     long window = 64;
-    int setup = 0, arg = 1;
+    int setup = 0, sync = 0, arg = 1;
     for (; arg < argc && strncmp(argv[arg], "--", 2) == 0 && argv[arg][2]; arg++) {
         if (strcmp(argv[arg], "--setup") == 0) setup = 1;
+        else if (strcmp(argv[arg], "--sync") == 0) sync = 1;
         else if (strcmp(argv[arg], "--window") == 0 && arg + 1 < argc) window = atol(argv[++arg]);
         else usage();
     }
@@ -227,6 +234,12 @@ int main(int argc, char **argv) {
         first_response = now_seconds() - spawned;
         if (templates.count > 1) { templates.lines++; templates.count--; }
     }
+    if (sync) {
+        char go;
+        fputs("ready\n", stdout);
+        fflush(stdout);
+        while (read(0, &go, 1) < 0 && errno == EINTR) {}
+    }
     flight.timed_from_id = flight.next_id;
     long last_id = flight.next_id + count - 1;
 
@@ -265,10 +278,11 @@ int main(int argc, char **argv) {
     printf("{\"window\":%ld,\"count\":%ld,\"seconds\":%.6f,\"requestsPerSecond\":%.1f,"
            "\"p50Microseconds\":%.2f,\"p99Microseconds\":%.2f,"
            "\"serverCpuMicrosecondsPerRequest\":%.3f,\"driverCpuMicrosecondsPerRequest\":%.3f,"
-           "\"peakRssKiB\":%ld,\"exitStatus\":%d,\"firstResponseMs\":%.3f,\"errors\":%ld,\"unmatched\":%ld}\n",
+           "\"peakRssKiB\":%ld,\"exitStatus\":%d,\"firstResponseMs\":%.3f,\"errors\":%ld,\"unmatched\":%ld,"
+           "\"startedAt\":%.6f,\"finishedAt\":%.6f}\n",
            window, count, elapsed, (double)count / elapsed, p50 * 1e6, p99 * 1e6,
            cpu_seconds(&usage) / (double)count * 1e6, (cpu_seconds(&after) - cpu_seconds(&before)) / (double)count * 1e6,
            usage.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : -1, first_response * 1e3,
-           flight.errors, flight.unmatched);
+           flight.errors, flight.unmatched, started, started + elapsed);
     return 0;
 }
