@@ -6,6 +6,7 @@ import JSONRPC
 enum CheckoutError: Error, RPCErrorConvertible {
     case sessionNotFound(clientSessionId: String)
     case sessionExpired(clientSessionId: String, at: Timestamp)
+    case currencyChangeNotAllowed(clientSessionId: String, from: String, to: String)
     case unknownProduct(paymentProductId: Int)
     case productNotAvailable(paymentProductId: Int, context: PaymentContext)
     case unknownAccountOnFile(accountOnFileId: String, paymentProductId: Int?)
@@ -28,6 +29,10 @@ enum CheckoutError: Error, RPCErrorConvertible {
         case .sessionExpired(let id, let at):
             return RPCError(code: 1002, message: "Session expired", reason: "SESSION_EXPIRED",
                             details: ["clientSessionId": .string(id), "expiredAt": .string(at.rfc3339)])
+        case .currencyChangeNotAllowed(let id, let from, let to):
+            return RPCError(code: 1004, message: "Currency change not allowed", reason: "CURRENCY_CHANGE_NOT_ALLOWED",
+                            details: ["clientSessionId": .string(id), "currencyCode": .string(to),
+                                      "detail": .string("the session was opened with allowCurrencyChange false; it stays in \(from)")])
         case .unknownProduct(let id):
             return RPCError(code: 1101, message: "Unknown payment product", reason: "UNKNOWN_PRODUCT",
                             details: ["paymentProductId": .number(String(id))])

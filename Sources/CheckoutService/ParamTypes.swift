@@ -91,6 +91,42 @@ struct ClientIdentifier: Decodable, Sendable, Hashable, DecodingStandIn {
     }
 }
 
+/// A fraud-screening session id (BlueSnap Kount): 1 to 32 of `A-Z a-z 0-9 _ -`.
+struct FraudSessionId: Decodable, Sendable, Hashable, DecodingStandIn {
+    let value: String
+
+    static let decodingStandIn = FraudSessionId(value: "-")
+
+    private init(value: String) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard (1...32).contains(text.utf8.count), text.utf8.allSatisfy(Self.isAllowed) else {
+            throw DecodingError.dataCorruptedError(in: container,
+                debugDescription: "must be 1-32 characters of A-Z, a-z, 0-9, _ and -")
+        }
+        value = text
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
+    /// A fresh id: `fs_` and 16 random hexadecimal digits.
+    static func mint() -> FraudSessionId {
+        var generator = SystemRandomNumberGenerator()
+        let text = String(generator.next() as UInt64, radix: 16)
+        return FraudSessionId(value: "fs_" + String(repeating: "0", count: 16 - text.count) + text)
+    }
+}
+
 extension ParamChecks {
     /// Requires an ISO 4217 code of three upper-case letters.
     mutating func requireCurrencyCode(_ code: String, at path: String) {

@@ -4,7 +4,7 @@ import JSONRPC
 /// The `session.*` namespace: the checkout session and its payment context
 /// (API.md section 4 "Sessions").
 enum SessionMethods {
-    static let routes: [any CheckoutMethod.Type] = [Initialize.self, Get.self, Close.self, ChangeCurrency.self]
+    static let routes: [any CheckoutMethod.Type] = [Initialize.self, Get.self, Update.self, Close.self, ChangeCurrency.self]
 
     /// `session.init`: open (or replace) a session for a payment context.
     enum Initialize: CheckoutMethod {
@@ -21,6 +21,9 @@ enum SessionMethods {
             let acceptedBrands: [String]?
             let accountsOnFile: [String]?
             let threeDS: ThreeDSPreferences?
+            let allowCurrencyChange: Bool?
+            let fraudSessionId: FraudSessionId?
+            let endOnPayment: Bool?
 
             static let maximumAccountsOnFile = 10
 
@@ -67,7 +70,10 @@ enum SessionMethods {
                 requirements: params.requirements ?? CheckoutRequirements(),
                 acceptedBrands: uniqueLowercased(params.acceptedBrands ?? []),
                 accountsOnFile: accountsOnFile,
-                threeDS: params.threeDS ?? ThreeDSPreferences())
+                threeDS: params.threeDS ?? ThreeDSPreferences(),
+                allowCurrencyChange: params.allowCurrencyChange ?? true,
+                fraudSessionId: (params.fraudSessionId ?? .mint()).value,
+                endOnPayment: params.endOnPayment ?? false)
             try service.sessions.insert(session)
             return session
         }
@@ -90,6 +96,58 @@ enum SessionMethods {
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Session {
             try service.sessions.session(id: params.clientSessionId.value)
+        }
+    }
+
+    /// `session.update`: new amounts or context for the session (BlueSnap
+    /// `setAmountsAndCurrency`, the tax update after a shipping change); they
+    /// become the amounts `session.changeCurrency` converts from.
+    enum Update: CheckoutMethod {
+        static let name = "session.update"
+        typealias Result = Session
+
+        struct Params: Decodable, Sendable, ParamsChecking {
+            let clientSessionId: ClientIdentifier
+            let amountOfMoney: AmountOfMoney?
+            let taxAmount: Int64?
+            let countryCode: String?
+            let locale: String?
+            let isRecurring: Bool?
+
+            func check(_ checks: inout ParamChecks) {
+                if let amountOfMoney {
+                    checks.require(amountOfMoney.amount >= 0, at: "/amountOfMoney/amount", "must be 0 or more")
+                    checks.requireCurrencyCode(amountOfMoney.currencyCode, at: "/amountOfMoney/currencyCode")
+                }
+                if let taxAmount { checks.require(taxAmount >= 0, at: "/taxAmount", "must be 0 or more") }
+                if let countryCode {
+                    checks.require(CodeFormat.isCountryCode(countryCode), at: "/countryCode",
+                                   "must be an ISO 3166-1 alpha-2 code of two upper-case letters")
+                }
+                if let locale {
+                    checks.require(CodeFormat.isLocale(locale), at: "/locale", "must be language_REGION, e.g. en_US")
+                }
+            }
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Session {
+            if let code = params.amountOfMoney?.currencyCode, service.configuration.rates.currency(code: code) == nil {
+                throw CheckoutError.unknownCurrency(currencyCode: code, path: "/amountOfMoney/currencyCode")
+            }
+            let update = SessionUpdate(amountOfMoney: params.amountOfMoney, taxAmount: params.taxAmount,
+                                       countryCode: params.countryCode, locale: params.locale, isRecurring: params.isRecurring)
+            var failure: SessionUpdateError?
+            let session = try service.sessions.update(id: params.clientSessionId.value) { session in
+                do throws(SessionUpdateError) { try session.apply(update) } catch { failure = error }
+            }
+            switch failure {
+            case nil:
+                return session
+            case .currencyChangeNotAllowed(let from, let to)?:
+                throw CheckoutError.currencyChangeNotAllowed(clientSessionId: session.clientSessionId, from: from, to: to)
+            case .taxExceedsAmount(let tax, let amount)?:
+                throw RPCError.invalidParams(path: "/taxAmount", "the tax (\(tax)) must not exceed the amount (\(amount))")
+            }
         }
     }
 
@@ -132,12 +190,22 @@ enum SessionMethods {
                 throw CheckoutError.unknownCurrency(currencyCode: params.currencyCode, path: "/currencyCode")
             }
             var failure: CurrencyConversionError?
+            var refused = false
             let session = try service.sessions.update(id: params.clientSessionId.value) { session in
+                guard session.allowCurrencyChange else {
+                    refused = true
+                    return
+                }
                 do throws(CurrencyConversionError) {
                     try session.changeCurrency(to: params.currencyCode, rates: rates)
                 } catch {
                     failure = error
                 }
+            }
+            if refused {
+                throw CheckoutError.currencyChangeNotAllowed(clientSessionId: session.clientSessionId,
+                                                             from: session.context.amountOfMoney.currencyCode,
+                                                             to: params.currencyCode)
             }
             switch failure {
             case nil:

@@ -135,7 +135,8 @@ struct CurrencyMethodTests {
         let session = try harness.call("session.changeCurrency", #"{"clientSessionId":"s","currencyCode":"EUR"}"#).get()
         guard case .object(let members)? = Optional(session) else { Issue.record("not an object"); return }
         #expect(members.keys == ["clientSessionId", "customerId", "createdAt", "expiresAt", "context", "taxAmount",
-                                 "requirements", "acceptedBrands", "accountsOnFile", "threeDS"])
+                                 "requirements", "acceptedBrands", "accountsOnFile", "threeDS", "allowCurrencyChange",
+                                 "fraudSessionId", "endOnPayment", "completed"])
         // 1.5 and 0.5 euro cents, half up.
         #expect(session["context"]?["amountOfMoney"] == Self.money(2, "EUR") && session["taxAmount"] == .number("1"))
     }

@@ -45,7 +45,8 @@ struct RouteTableTests {
         "encryption.publicKey": .reads, "iin.details": .reads, "paymentRequest.encrypt": .reads,
         "paymentRequest.validate": .reads, "products.get": .reads, "products.list": .reads, "session.get": .reads,
         "tokens.list": .reads,
-        "session.changeCurrency": .writes, "session.close": .writes, "session.init": .writes, "threeDS.authenticate": .writes,
+        "session.changeCurrency": .writes, "session.close": .writes, "session.init": .writes, "session.update": .writes,
+        "threeDS.authenticate": .writes,
         "threeDS.challenge": .writes, "tokens.create": .writes, "tokens.delete": .writes,
     ]
 

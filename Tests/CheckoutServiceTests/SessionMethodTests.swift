@@ -42,7 +42,11 @@ struct SessionMethodTests {
         #expect(session["context"]?["locale"] == .string("en_US"))
         #expect(session["taxAmount"] == .number("0"))
         #expect(session["requirements"] == .object(["withEmail": .bool(true), "withShipping": .bool(false), "fullBilling": .bool(false)]))
-        #expect(session["threeDS"] == .object(["enabled": .bool(true), "bypass": .bool(false)]))
+        #expect(session["threeDS"] == .object(["enabled": .bool(true), "bypass": .bool(false), "required": .bool(false)]))
+        #expect(session["allowCurrencyChange"] == .bool(true))
+        #expect(session["endOnPayment"] == .bool(false) && session["completed"] == .bool(false))
+        let fraudSessionId = try #require(session["fraudSessionId"]?.stringValue)
+        #expect(fraudSessionId.hasPrefix("fs_") && fraudSessionId.count == 19, "minted: \(fraudSessionId)")
         #expect(session["expiresAt"] == .string("2026-11-21T11:00:00Z"))
         #expect(session["appIdentifier"] == nil)
     }

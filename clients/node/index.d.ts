@@ -51,7 +51,8 @@ export type ErrorReason =
   | 'CHALLENGE_NOT_FOUND'
   | 'UNKNOWN_CURRENCY'
   | 'ENCRYPTION_FAILED'
-  | 'STORE_UNAVAILABLE';
+  | 'STORE_UNAVAILABLE'
+  | 'CURRENCY_CHANGE_NOT_ALLOWED';
 
 /** One problem of a -32600/-32602: a JSON Pointer into the params (or the request). */
 export interface ParamProblem {
@@ -192,6 +193,8 @@ export interface ThreeDSPreferences {
   enabled?: boolean;
   /** Default false. */
   bypass?: boolean;
+  /** Default false: card payments on the session need a successful authentication. */
+  required?: boolean;
 }
 
 export type AccountOnFileAttributeStatus = 'READ_ONLY' | 'CAN_WRITE' | 'MUST_WRITE';
@@ -230,6 +233,14 @@ export interface Session {
   acceptedBrands: string[];
   accountsOnFile: AccountOnFile[];
   threeDS: Required<ThreeDSPreferences>;
+  /** False: changing the currency is CURRENCY_CHANGE_NOT_ALLOWED. */
+  allowCurrencyChange: boolean;
+  /** The fraud-screening session id (BlueSnap Kount), given or minted. */
+  fraudSessionId: string;
+  /** True: the session ends when a payment on it is captured. */
+  endOnPayment: boolean;
+  /** True once the session has ended with its payment. */
+  completed: boolean;
 }
 
 export interface ProductDisplayHints {
@@ -648,9 +659,39 @@ export interface SessionInitParams {
   /** Token ids of this customer to offer as accounts on file. */
   accountsOnFile?: string[];
   threeDS?: ThreeDSPreferences;
+  /**
+   * False keeps the session in its currency: session.changeCurrency and a new currency in
+   * session.update are then CURRENCY_CHANGE_NOT_ALLOWED (BlueSnap allowCurrencyChange).
+   */
+  allowCurrencyChange?: boolean;
+  /**
+   * The fraud-screening session id the device fingerprinting used (BlueSnap Kount); minted when
+   * absent. Carried in the session.
+   */
+  fraudSessionId?: string;
+  /**
+   * True: the session ends when a payment on it is captured, as a BlueSnap token does; later calls
+   * answer SESSION_COMPLETED.
+   */
+  endOnPayment?: boolean;
 }
 
 export type SessionInitResult = Session;
+
+// session.update
+
+export interface SessionUpdateParams {
+  clientSessionId: ClientIdentifier;
+  /** The new amount; another currency needs allowCurrencyChange. */
+  amountOfMoney?: AmountOfMoney;
+  /** The new tax, in the (new) amount's currency; at most the amount. */
+  taxAmount?: MinorUnits;
+  countryCode?: CountryCode;
+  locale?: Locale;
+  isRecurring?: boolean;
+}
+
+export type SessionUpdateResult = Session;
 
 // threeDS.authenticate
 
@@ -838,6 +879,7 @@ export interface Methods {
   'session.close': { params: SessionCloseParams; result: SessionCloseResult };
   'session.get': { params: SessionGetParams; result: SessionGetResult };
   'session.init': { params: SessionInitParams; result: SessionInitResult };
+  'session.update': { params: SessionUpdateParams; result: SessionUpdateResult };
   'threeDS.authenticate': { params: ThreeDSAuthenticateParams; result: ThreeDSAuthenticateResult };
   'threeDS.challenge': { params: ThreeDSChallengeParams; result: ThreeDSChallengeResult };
   'tokens.create': { params: TokensCreateParams; result: TokensCreateResult };
@@ -1002,6 +1044,10 @@ export class UnknownCurrency extends CheckoutdError {
 export class EncryptionFailed extends CheckoutdError {
   static readonly REASON: 'ENCRYPTION_FAILED';
 }
+/** 1004 */
+export class CurrencyChangeNotAllowed extends CheckoutdError {
+  static readonly REASON: 'CURRENCY_CHANGE_NOT_ALLOWED';
+}
 /** 1601: retryable; nothing was changed. */
 export class StoreUnavailable extends CheckoutdError {
   static readonly REASON: 'STORE_UNAVAILABLE';
@@ -1030,6 +1076,7 @@ export const REASON_CLASSES: {
   readonly UNKNOWN_CURRENCY: typeof UnknownCurrency;
   readonly ENCRYPTION_FAILED: typeof EncryptionFailed;
   readonly STORE_UNAVAILABLE: typeof StoreUnavailable;
+  readonly CURRENCY_CHANGE_NOT_ALLOWED: typeof CurrencyChangeNotAllowed;
 };
 
 /** The conversation with the process failed; no JSON-RPC error was received. */
@@ -1225,6 +1272,8 @@ export class Checkoutd extends EventEmitter {
   sessionGet(params: SessionGetParams, options?: CallOptions): Promise<SessionGetResult>;
   /** `session.init`: Open a checkout session for a payment context. */
   sessionInit(params: SessionInitParams, options?: CallOptions): Promise<SessionInitResult>;
+  /** `session.update`: Change the session's amounts or context while the checkout is under way. */
+  sessionUpdate(params: SessionUpdateParams, options?: CallOptions): Promise<SessionUpdateResult>;
   /**
    * `threeDS.authenticate`: Run 3-D Secure for a card or token: a final outcome, or a challenge to
    * answer.

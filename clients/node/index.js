@@ -195,6 +195,11 @@ export class EncryptionFailed extends CheckoutdError {
   static REASON = 'ENCRYPTION_FAILED';
 }
 
+/** 1004: the session was opened with `allowCurrencyChange: false`. */
+export class CurrencyChangeNotAllowed extends CheckoutdError {
+  static REASON = 'CURRENCY_CHANGE_NOT_ALLOWED';
+}
+
 /** 1601: the `--data` store cannot be reached now; nothing was changed, so the call may be retried. */
 export class StoreUnavailable extends CheckoutdError {
   static REASON = 'STORE_UNAVAILABLE';
@@ -205,6 +210,7 @@ const RPC_ERROR_CLASSES = [
   InvalidParams, InternalError, RequestCancelled, SessionNotFound, SessionExpired,
   UnknownProduct, ProductNotAvailable, UnknownAccountOnFile, ValidationFailed, TokenNotFound,
   ThreeDSDisabled, ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable,
+  CurrencyChangeNotAllowed,
 ];
 
 /** `data.reason` → error class. */

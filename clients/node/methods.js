@@ -27,6 +27,7 @@ export const METHODS = Object.freeze([
   'session.close',
   'session.get',
   'session.init',
+  'session.update',
   'threeDS.authenticate',
   'threeDS.challenge',
   'tokens.create',
@@ -135,6 +136,11 @@ export class MethodWrappers {
   /** `session.init`: Open a checkout session for a payment context. */
   sessionInit(params, options) {
     return this.call('session.init', params, options);
+  }
+
+  /** `session.update`: Change the session's amounts or context while the checkout is under way. */
+  sessionUpdate(params, options) {
+    return this.call('session.update', params, options);
   }
 
   /**

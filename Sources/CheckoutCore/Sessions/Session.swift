@@ -18,6 +18,14 @@ public struct Session: Sendable, Hashable, Codable {
     public var acceptedBrands: [String]
     public var accountsOnFile: [AccountOnFile]
     public var threeDS: ThreeDSPreferences
+    /// Whether `session.changeCurrency` and a new currency in `session.update` are allowed (BlueSnap `allowCurrencyChange`).
+    public var allowCurrencyChange: Bool
+    /// The device-fingerprinting session id for fraud screening (BlueSnap Kount's): given, or minted.
+    public var fraudSessionId: String
+    /// Whether the session ends when a payment on it is captured, as a BlueSnap token does.
+    public var endOnPayment: Bool
+    /// True once the session has ended with its payment (`endOnPayment`).
+    public var completed: Bool
     /// The amount the session was opened with, in its original currency. Not on the wire.
     public private(set) var originalAmountOfMoney: AmountOfMoney
     /// The tax the session was opened with, in minor units of the original currency. Not on the wire.
@@ -27,7 +35,8 @@ public struct Session: Sendable, Hashable, Codable {
         clientSessionId: String, customerId: String, appIdentifier: String? = nil, createdAt: Timestamp,
         expiresAt: Timestamp, context: PaymentContext, taxAmount: Int64 = 0,
         requirements: CheckoutRequirements = CheckoutRequirements(), acceptedBrands: [String] = [],
-        accountsOnFile: [AccountOnFile] = [], threeDS: ThreeDSPreferences = ThreeDSPreferences()
+        accountsOnFile: [AccountOnFile] = [], threeDS: ThreeDSPreferences = ThreeDSPreferences(),
+        allowCurrencyChange: Bool = true, fraudSessionId: String = "", endOnPayment: Bool = false, completed: Bool = false
     ) {
         self.clientSessionId = clientSessionId
         self.customerId = customerId
@@ -40,13 +49,17 @@ public struct Session: Sendable, Hashable, Codable {
         self.acceptedBrands = acceptedBrands
         self.accountsOnFile = accountsOnFile
         self.threeDS = threeDS
+        self.allowCurrencyChange = allowCurrencyChange
+        self.fraudSessionId = fraudSessionId
+        self.endOnPayment = endOnPayment
+        self.completed = completed
         self.originalAmountOfMoney = context.amountOfMoney
         self.originalTaxAmount = taxAmount
     }
 
     private enum CodingKeys: String, CodingKey {
         case clientSessionId, customerId, appIdentifier, createdAt, expiresAt, context, taxAmount, requirements,
-             acceptedBrands, accountsOnFile, threeDS
+             acceptedBrands, accountsOnFile, threeDS, allowCurrencyChange, fraudSessionId, endOnPayment, completed
     }
 
     /// Reads the wire shape; the amounts read are the original ones.
@@ -63,7 +76,18 @@ public struct Session: Sendable, Hashable, Codable {
             requirements: try container.decode(CheckoutRequirements.self, forKey: .requirements),
             acceptedBrands: try container.decode([String].self, forKey: .acceptedBrands),
             accountsOnFile: try container.decode([AccountOnFile].self, forKey: .accountsOnFile),
-            threeDS: try container.decode(ThreeDSPreferences.self, forKey: .threeDS))
+            threeDS: try container.decode(ThreeDSPreferences.self, forKey: .threeDS),
+            allowCurrencyChange: try container.decodeIfPresent(Bool.self, forKey: .allowCurrencyChange) ?? true,
+            fraudSessionId: try container.decodeIfPresent(String.self, forKey: .fraudSessionId) ?? "",
+            endOnPayment: try container.decodeIfPresent(Bool.self, forKey: .endOnPayment) ?? false,
+            completed: try container.decodeIfPresent(Bool.self, forKey: .completed) ?? false)
+    }
+
+    /// Makes the current amounts the ones later currency changes convert from
+    /// (`session.update`).
+    mutating func rebaseOriginalAmounts() {
+        originalAmountOfMoney = context.amountOfMoney
+        originalTaxAmount = taxAmount
     }
 
     /// Puts back the amounts the session was opened with, which its wire shape
@@ -105,23 +129,27 @@ public struct CheckoutRequirements: Sendable, Hashable, Codable {
     }
 }
 
-/// Whether the session runs 3-D Secure, and whether the simulated directory server
-/// bypasses authentication.
+/// Whether the session runs 3-D Secure, whether the simulated directory server
+/// bypasses authentication, and whether card payments on the session need a
+/// successful authentication (BlueSnap `activate3DS`).
 public struct ThreeDSPreferences: Sendable, Hashable, Codable {
     public var enabled: Bool
     public var bypass: Bool
+    public var required: Bool
 
-    public init(enabled: Bool = true, bypass: Bool = false) {
+    public init(enabled: Bool = true, bypass: Bool = false, required: Bool = false) {
         self.enabled = enabled
         self.bypass = bypass
+        self.required = required
     }
 
-    private enum CodingKeys: String, CodingKey { case enabled, bypass }
+    private enum CodingKeys: String, CodingKey { case enabled, bypass, required }
 
-    /// Members left out default to enabled, no bypass.
+    /// Members left out default to enabled, no bypass, not required.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(enabled: try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true,
-                  bypass: try container.decodeIfPresent(Bool.self, forKey: .bypass) ?? false)
+                  bypass: try container.decodeIfPresent(Bool.self, forKey: .bypass) ?? false,
+                  required: try container.decodeIfPresent(Bool.self, forKey: .required) ?? false)
     }
 }

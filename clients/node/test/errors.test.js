@@ -35,6 +35,7 @@ const REASON_CODES = {
   UNKNOWN_CURRENCY: 1501,
   ENCRYPTION_FAILED: 1502,
   STORE_UNAVAILABLE: 1601,
+  CURRENCY_CHANGE_NOT_ALLOWED: 1004,
 };
 
 // The class names of clients/python/checkoutd/errors.py.
@@ -60,6 +61,7 @@ const CLASS_NAMES = {
   UNKNOWN_CURRENCY: 'UnknownCurrency',
   ENCRYPTION_FAILED: 'EncryptionFailed',
   STORE_UNAVAILABLE: 'StoreUnavailable',
+  CURRENCY_CHANGE_NOT_ALLOWED: 'CurrencyChangeNotAllowed',
 };
 
 describe('error classes', () => {

@@ -22,7 +22,7 @@ from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyL
 from .aio import AsyncCheckoutd
 from .client import Checkoutd
 from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
-                     ChallengeNotFound, CheckoutdError, ConnectionClosed, EncryptionFailed, StoreUnavailable,
+                     ChallengeNotFound, CheckoutdError, ConnectionClosed, EncryptionFailed, StoreUnavailable, CurrencyChangeNotAllowed,
                      InternalError, InvalidParams, InvalidRequest, InvalidUTF8, LineTooLong,
                      MethodNotFound, ParseError, ProcessExited, ProductNotAvailable,
                      ProtocolViolation, RequestCancelled, SessionExpired, SessionNotFound,
@@ -40,6 +40,6 @@ __all__ = [
     "InternalError", "RequestCancelled", "SessionNotFound", "SessionExpired",
     "UnknownProduct", "ProductNotAvailable", "UnknownAccountOnFile", "ValidationFailed",
     "TokenNotFound", "ThreeDSDisabled", "ChallengeNotFound", "UnknownCurrency",
-    "EncryptionFailed", "StoreUnavailable", "TransportError", "ProcessExited", "ConnectionClosed", "CallTimeout",
+    "EncryptionFailed", "StoreUnavailable", "CurrencyChangeNotAllowed", "TransportError", "ProcessExited", "ConnectionClosed", "CallTimeout",
     "ProtocolViolation", "BinaryNotFound",
 ]

@@ -25,9 +25,9 @@ __all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "params_for_addre
            "params_for_payment_request_validate", "params_for_products_get",
            "params_for_products_list", "params_for_discover", "params_for_service_info",
            "params_for_shutdown", "params_for_session_change_currency", "params_for_session_close",
-           "params_for_session_get", "params_for_session_init", "params_for_three_ds_authenticate",
-           "params_for_three_ds_challenge", "params_for_tokens_create", "params_for_tokens_delete",
-           "params_for_tokens_list"]
+           "params_for_session_get", "params_for_session_init", "params_for_session_update",
+           "params_for_three_ds_authenticate", "params_for_three_ds_challenge",
+           "params_for_tokens_create", "params_for_tokens_delete", "params_for_tokens_list"]
 
 #: A method's ``params`` object.
 Params = Dict[str, Any]
@@ -38,7 +38,7 @@ METHODS: Tuple[str, ...] = ("address.validate", "card.format", "card.validate", 
                             "mask.remove", "paymentRequest.encrypt", "paymentRequest.validate",
                             "products.get", "products.list", "rpc.discover", "service.info",
                             "service.shutdown", "session.changeCurrency", "session.close",
-                            "session.get", "session.init", "threeDS.authenticate",
+                            "session.get", "session.init", "session.update", "threeDS.authenticate",
                             "threeDS.challenge", "tokens.create", "tokens.delete", "tokens.list")
 
 
@@ -216,7 +216,10 @@ def params_for_session_init(context: Mapping[str, Any], *, client_session_id: Op
                             requirements: Optional[Mapping[str, bool]] = None,
                             accepted_brands: Optional[Sequence[str]] = None,
                             accounts_on_file: Optional[Sequence[str]] = None,
-                            three_ds: Optional[Mapping[str, bool]] = None) -> Params:
+                            three_ds: Optional[Mapping[str, bool]] = None,
+                            allow_currency_change: Optional[bool] = None,
+                            fraud_session_id: Optional[str] = None,
+                            end_on_payment: bool = False) -> Params:
     """The params of ``session.init`` from the arguments of ``session_init()``."""
     params: Params = {"context": _copied(context)}
     if client_session_id is not None:
@@ -235,6 +238,32 @@ def params_for_session_init(context: Mapping[str, Any], *, client_session_id: Op
         params["accountsOnFile"] = _copied(accounts_on_file)
     if three_ds is not None:
         params["threeDS"] = _copied(three_ds)
+    if allow_currency_change is not None:
+        params["allowCurrencyChange"] = allow_currency_change
+    if fraud_session_id is not None:
+        params["fraudSessionId"] = fraud_session_id
+    if end_on_payment:
+        params["endOnPayment"] = True
+    return params
+
+
+def params_for_session_update(client_session_id: str, *,
+                              amount_of_money: Optional[Mapping[str, Any]] = None,
+                              tax_amount: Optional[int] = None, country_code: Optional[str] = None,
+                              locale: Optional[str] = None,
+                              is_recurring: Optional[bool] = None) -> Params:
+    """The params of ``session.update`` from the arguments of ``session_update()``."""
+    params: Params = {"clientSessionId": client_session_id}
+    if amount_of_money is not None:
+        params["amountOfMoney"] = _copied(amount_of_money)
+    if tax_amount is not None:
+        params["taxAmount"] = tax_amount
+    if country_code is not None:
+        params["countryCode"] = country_code
+    if locale is not None:
+        params["locale"] = locale
+    if is_recurring is not None:
+        params["isRecurring"] = is_recurring
     return params
 
 
@@ -310,6 +339,7 @@ PARAMS_FOR: Dict[str, Callable[..., Optional[Params]]] = {
     "session.close": params_for_session_close,
     "session.get": params_for_session_get,
     "session.init": params_for_session_init,
+    "session.update": params_for_session_update,
     "threeDS.authenticate": params_for_three_ds_authenticate,
     "threeDS.challenge": params_for_three_ds_challenge,
     "tokens.create": params_for_tokens_create,
@@ -339,6 +369,7 @@ WRAPPER_NAMES: Dict[str, str] = {
     "session.close": "session_close",
     "session.get": "session_get",
     "session.init": "session_init",
+    "session.update": "session_update",
     "threeDS.authenticate": "three_ds_authenticate",
     "threeDS.challenge": "three_ds_challenge",
     "tokens.create": "tokens_create",
@@ -765,7 +796,8 @@ class MethodWrappers:
         id, life and everything else stay; products.list and the other methods see the new amount
         and currency. A code not in the rates table is UNKNOWN_CURRENCY (data.path /currencyCode)
         and leaves the session unchanged; so does a converted amount above 9007199254740991 minor
-        units (-32602 at /currencyCode). Returns the session as it now stands.
+        units (-32602 at /currencyCode). Returns the session as it now stands. A session opened with
+        allowCurrencyChange false is CURRENCY_CHANGE_NOT_ALLOWED and stays as it was.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
@@ -809,6 +841,8 @@ class MethodWrappers:
                      accepted_brands: Optional[Sequence[str]] = None,
                      accounts_on_file: Optional[Sequence[str]] = None,
                      three_ds: Optional[Mapping[str, bool]] = None,
+                     allow_currency_change: Optional[bool] = None,
+                     fraud_session_id: Optional[str] = None, end_on_payment: bool = False,
                      timeout: Optional[float] = None) -> Dict[str, Any]:
         """``session.init``: Open a checkout session for a payment context.
 
@@ -848,15 +882,61 @@ class MethodWrappers:
           of no brand are ignored; an empty list accepts every brand.
         - ``accounts_on_file`` (``accountsOnFile``): Token ids of this customer to offer as accounts
           on file.
-        - ``three_ds`` (``threeDS``): Whether 3-D Secure runs for the session, and whether the
-          simulated directory server bypasses authentication.
+        - ``three_ds`` (``threeDS``): Whether 3-D Secure runs for the session, whether the simulated
+          directory server bypasses authentication, and whether card payments on the session need a
+          successful authentication (BlueSnap activate3DS; payments enforce it).
+        - ``allow_currency_change`` (``allowCurrencyChange``): False keeps the session in its
+          currency: session.changeCurrency and a new currency in session.update are then
+          CURRENCY_CHANGE_NOT_ALLOWED (BlueSnap allowCurrencyChange).
+        - ``fraud_session_id`` (``fraudSessionId``): The fraud-screening session id the device
+          fingerprinting used (BlueSnap Kount); minted when absent. Carried in the session.
+        - ``end_on_payment`` (``endOnPayment``): True: the session ends when a payment on it is
+          captured, as a BlueSnap token does; later calls answer SESSION_COMPLETED.
         """
         params = params_for_session_init(context, client_session_id=client_session_id,
                                          customer_id=customer_id, app_identifier=app_identifier,
                                          tax_amount=tax_amount, requirements=requirements,
                                          accepted_brands=accepted_brands,
-                                         accounts_on_file=accounts_on_file, three_ds=three_ds)
+                                         accounts_on_file=accounts_on_file, three_ds=three_ds,
+                                         allow_currency_change=allow_currency_change,
+                                         fraud_session_id=fraud_session_id,
+                                         end_on_payment=end_on_payment)
         return self.call("session.init", params, timeout=timeout)
+
+    def session_update(self, client_session_id: str, *,
+                       amount_of_money: Optional[Mapping[str, Any]] = None,
+                       tax_amount: Optional[int] = None, country_code: Optional[str] = None,
+                       locale: Optional[str] = None, is_recurring: Optional[bool] = None,
+                       timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``session.update``: Change the session's amounts or context while the checkout is under
+        way.
+
+        BlueSnap setAmountsAndCurrency, and the tax update after the shopper changes the shipping
+        country or state: each given member replaces the session's; the id, customer, life,
+        requirements, accepted brands, accounts on file and options stay. The amount and tax that
+        result become the ones session.changeCurrency converts from, as if the session had been
+        opened with them. amountOfMoney in another currency needs allowCurrencyChange (else
+        CURRENCY_CHANGE_NOT_ALLOWED); given without taxAmount, the tax is kept in the same currency
+        and reset to 0 in a new one (the old tax was in the old currency). The tax must not exceed
+        the amount (-32602 at /taxAmount). The same checks as session.init apply to each member: a
+        currency not in the rates table is UNKNOWN_CURRENCY. On any error the session is unchanged.
+        Returns the session as it now stands.
+
+        - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
+          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+        - ``amount_of_money`` (``amountOfMoney``): The new amount; another currency needs
+          allowCurrencyChange.
+        - ``tax_amount`` (``taxAmount``): The new tax, in the (new) amount's currency; at most the
+          amount.
+        - ``country_code`` (``countryCode``): ISO 3166-1 alpha-2, upper case.
+        - ``locale``: language_REGION (en_US, zh_CN, nl_NL). Texts the catalog or the message tables
+          have no translation for are in en_US.
+        """
+        params = params_for_session_update(client_session_id, amount_of_money=amount_of_money,
+                                           tax_amount=tax_amount, country_code=country_code,
+                                           locale=locale, is_recurring=is_recurring)
+        return self.call("session.update", params, timeout=timeout)
 
     def three_ds_authenticate(self, client_session_id: str, *, card_number: Optional[str] = None,
                               token: Optional[str] = None,
@@ -1456,7 +1536,8 @@ class AsyncMethodWrappers:
         id, life and everything else stay; products.list and the other methods see the new amount
         and currency. A code not in the rates table is UNKNOWN_CURRENCY (data.path /currencyCode)
         and leaves the session unchanged; so does a converted amount above 9007199254740991 minor
-        units (-32602 at /currencyCode). Returns the session as it now stands.
+        units (-32602 at /currencyCode). Returns the session as it now stands. A session opened with
+        allowCurrencyChange false is CURRENCY_CHANGE_NOT_ALLOWED and stays as it was.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
@@ -1502,6 +1583,8 @@ class AsyncMethodWrappers:
                            accepted_brands: Optional[Sequence[str]] = None,
                            accounts_on_file: Optional[Sequence[str]] = None,
                            three_ds: Optional[Mapping[str, bool]] = None,
+                           allow_currency_change: Optional[bool] = None,
+                           fraud_session_id: Optional[str] = None, end_on_payment: bool = False,
                            timeout: Optional[float] = None) -> Dict[str, Any]:
         """``session.init``: Open a checkout session for a payment context.
 
@@ -1541,15 +1624,61 @@ class AsyncMethodWrappers:
           of no brand are ignored; an empty list accepts every brand.
         - ``accounts_on_file`` (``accountsOnFile``): Token ids of this customer to offer as accounts
           on file.
-        - ``three_ds`` (``threeDS``): Whether 3-D Secure runs for the session, and whether the
-          simulated directory server bypasses authentication.
+        - ``three_ds`` (``threeDS``): Whether 3-D Secure runs for the session, whether the simulated
+          directory server bypasses authentication, and whether card payments on the session need a
+          successful authentication (BlueSnap activate3DS; payments enforce it).
+        - ``allow_currency_change`` (``allowCurrencyChange``): False keeps the session in its
+          currency: session.changeCurrency and a new currency in session.update are then
+          CURRENCY_CHANGE_NOT_ALLOWED (BlueSnap allowCurrencyChange).
+        - ``fraud_session_id`` (``fraudSessionId``): The fraud-screening session id the device
+          fingerprinting used (BlueSnap Kount); minted when absent. Carried in the session.
+        - ``end_on_payment`` (``endOnPayment``): True: the session ends when a payment on it is
+          captured, as a BlueSnap token does; later calls answer SESSION_COMPLETED.
         """
         params = params_for_session_init(context, client_session_id=client_session_id,
                                          customer_id=customer_id, app_identifier=app_identifier,
                                          tax_amount=tax_amount, requirements=requirements,
                                          accepted_brands=accepted_brands,
-                                         accounts_on_file=accounts_on_file, three_ds=three_ds)
+                                         accounts_on_file=accounts_on_file, three_ds=three_ds,
+                                         allow_currency_change=allow_currency_change,
+                                         fraud_session_id=fraud_session_id,
+                                         end_on_payment=end_on_payment)
         return await self.call("session.init", params, timeout=timeout)
+
+    async def session_update(self, client_session_id: str, *,
+                             amount_of_money: Optional[Mapping[str, Any]] = None,
+                             tax_amount: Optional[int] = None, country_code: Optional[str] = None,
+                             locale: Optional[str] = None, is_recurring: Optional[bool] = None,
+                             timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``session.update``: Change the session's amounts or context while the checkout is under
+        way.
+
+        BlueSnap setAmountsAndCurrency, and the tax update after the shopper changes the shipping
+        country or state: each given member replaces the session's; the id, customer, life,
+        requirements, accepted brands, accounts on file and options stay. The amount and tax that
+        result become the ones session.changeCurrency converts from, as if the session had been
+        opened with them. amountOfMoney in another currency needs allowCurrencyChange (else
+        CURRENCY_CHANGE_NOT_ALLOWED); given without taxAmount, the tax is kept in the same currency
+        and reset to 0 in a new one (the old tax was in the old currency). The tax must not exceed
+        the amount (-32602 at /taxAmount). The same checks as session.init apply to each member: a
+        currency not in the rates table is UNKNOWN_CURRENCY. On any error the session is unchanged.
+        Returns the session as it now stands.
+
+        - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
+          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+        - ``amount_of_money`` (``amountOfMoney``): The new amount; another currency needs
+          allowCurrencyChange.
+        - ``tax_amount`` (``taxAmount``): The new tax, in the (new) amount's currency; at most the
+          amount.
+        - ``country_code`` (``countryCode``): ISO 3166-1 alpha-2, upper case.
+        - ``locale``: language_REGION (en_US, zh_CN, nl_NL). Texts the catalog or the message tables
+          have no translation for are in en_US.
+        """
+        params = params_for_session_update(client_session_id, amount_of_money=amount_of_money,
+                                           tax_amount=tax_amount, country_code=country_code,
+                                           locale=locale, is_recurring=is_recurring)
+        return await self.call("session.update", params, timeout=timeout)
 
     async def three_ds_authenticate(self, client_session_id: str, *,
                                     card_number: Optional[str] = None, token: Optional[str] = None,

@@ -162,6 +162,11 @@ class EncryptionFailed(CheckoutdError):
     REASON = "ENCRYPTION_FAILED"
 
 
+class CurrencyChangeNotAllowed(CheckoutdError):
+    """1004: the session was opened with ``allowCurrencyChange=False``."""
+    REASON = "CURRENCY_CHANGE_NOT_ALLOWED"
+
+
 class StoreUnavailable(CheckoutdError):
     """1601: the ``--data`` store cannot be reached now; nothing was changed, so the
     call may be retried (``data["retryable"]`` is true)."""
@@ -176,7 +181,7 @@ REASON_CLASSES: Dict[str, Type[CheckoutdError]] = {
         MethodNotFound, InvalidParams, InternalError, RequestCancelled,
         SessionNotFound, SessionExpired, UnknownProduct, ProductNotAvailable,
         UnknownAccountOnFile, ValidationFailed, TokenNotFound, ThreeDSDisabled,
-        ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable,
+        ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable, CurrencyChangeNotAllowed,
     )
     if klass.REASON is not None
 }

@@ -69,7 +69,7 @@ def test_options_come_back_normalised(client):
                                   three_ds={"enabled": False})
     assert session["acceptedBrands"] == ["visa", "amex"]
     assert session["requirements"] == {"withEmail": True, "withShipping": True, "fullBilling": False}
-    assert session["threeDS"] == {"enabled": False, "bypass": False}
+    assert session["threeDS"] == {"enabled": False, "bypass": False, "required": False}
     assert session["context"]["locale"] == "zh_CN" and session["context"]["isRecurring"] is True
     assert session["appIdentifier"] == "Shop/1.0"
 
@@ -95,3 +95,45 @@ def test_a_malformed_session_id_is_invalid_params(client, method):
     with pytest.raises(InvalidParams) as raised:
         client.call(method, {"clientSessionId": "not valid!"})
     assert [problem["path"] for problem in raised.value.errors] == ["/clientSessionId"]
+
+
+# --- session options and session.update (API.md 9.2) --------------------------------------
+
+def test_session_options_are_kept_and_a_fixed_currency_refuses_changes(client):
+    from checkoutd import CurrencyChangeNotAllowed
+    session = client.session_init({"amountOfMoney": {"amount": 10000, "currencyCode": "USD"}, "countryCode": "US"},
+                                  allow_currency_change=False, fraud_session_id="kount_0042", end_on_payment=True,
+                                  three_ds={"required": True})
+    assert (session["allowCurrencyChange"], session["fraudSessionId"], session["endOnPayment"],
+            session["completed"], session["threeDS"]["required"]) == (False, "kount_0042", True, False, True)
+    sid = session["clientSessionId"]
+    assert client.session_get(sid) == session
+    with pytest.raises(CurrencyChangeNotAllowed):
+        client.session_change_currency(sid, "EUR")
+    with pytest.raises(CurrencyChangeNotAllowed):
+        client.session_update(sid, amount_of_money={"amount": 9000, "currencyCode": "EUR"})
+    assert client.session_get(sid) == session, "refused changes change nothing"
+
+
+@pytest.mark.parametrize("fraud_id", ["", "x" * 33, "has space", "ümlaut"])
+def test_a_fraud_session_id_outside_its_alphabet_is_invalid_params(client, fraud_id):
+    from checkoutd import InvalidParams
+    with pytest.raises(InvalidParams) as error:
+        client.session_init({"amountOfMoney": {"amount": 1, "currencyCode": "EUR"}, "countryCode": "NL"},
+                            fraud_session_id=fraud_id)
+    assert [p["path"] for p in error.value.data["errors"]] == ["/fraudSessionId"]
+
+
+def test_an_update_rebases_the_amounts_changes_of_currency_convert_from(client):
+    sid = client.session_init({"amountOfMoney": {"amount": 10000, "currencyCode": "USD"}, "countryCode": "US"},
+                              tax_amount=1000)["clientSessionId"]
+    client.session_change_currency(sid, "EUR")
+    updated = client.session_update(sid, amount_of_money={"amount": 10725, "currencyCode": "USD"}, tax_amount=725,
+                                    country_code="CA", locale="fr_CA")
+    assert updated["context"] == {"amountOfMoney": {"amount": 10725, "currencyCode": "USD"}, "countryCode": "CA",
+                                  "isRecurring": False, "locale": "fr_CA"}
+    assert updated["taxAmount"] == 725
+    euros = client.session_change_currency(sid, "EUR")
+    back = client.session_change_currency(sid, "USD")
+    assert back["context"]["amountOfMoney"] == {"amount": 10725, "currencyCode": "USD"}
+    assert back["taxAmount"] == 725 and euros["context"]["amountOfMoney"]["currencyCode"] == "EUR"

@@ -573,7 +573,8 @@ def mixed_pipeline(blocks: int):
             add("card.validate", {"pan": f"4111 1111 1111 {block % 10}{n:03d}", "expiryDate": "12/30", "cvc": "123"})
         add("session.init", {"context": {"amountOfMoney": {"amount": 100 + block, "currencyCode": "EUR"},
                                          "countryCode": "NL"},
-                             "clientSessionId": session, "customerId": f"cus_{block}", "acceptedBrands": ["visa"]})
+                             "clientSessionId": session, "customerId": f"cus_{block}", "acceptedBrands": ["visa"],
+                             "fraudSessionId": f"fs_{block}"})
         add("card.validate", {"pan": "3782 822463 10005", "clientSessionId": session})
         add("mask.apply", {"value": f"{block:04d}", "mask": "{{99}}-{{99}}"})
         add("currency.convert", {"amountOfMoney": {"amount": block, "currencyCode": "EUR"}, "targetCurrencyCode": "USD"})
@@ -584,9 +585,10 @@ def mixed_pipeline(blocks: int):
 
 
 def test_a_long_pipeline_is_answered_as_one_request_at_a_time_would_be(make_raw):
-    """checkoutd reads a long pipeline on two threads in turns, reads of up to
-    256 KiB (README, The protocol); requests that read a session still see
-    exactly the requests before them, and the answers come back in line order."""
+    """A long pipeline, read in reads of up to 256 KiB: requests that read a
+    session see exactly the requests before them (README, Ordering), and as
+    every request here is answered on the reading thread, the answers come
+    back in line order."""
     lines = mixed_pipeline(500)
     text = "".join(dumps(line) + "\n" for line in lines)
     assert len(text) > 3 * 262_144
