@@ -8,8 +8,8 @@ import Testing
 /// Schemas/files/catalog.json held to what that strict loader accepts.
 @Suite("Embedded payment-product catalog")
 struct CatalogDataTests {
-    static let productIds: Set<Int> = [1, 2, 3, 56, 125, 128, 130, 132, 302, 320, 771, 809, 840, 3012]
-    static let cardProductIds: Set<Int> = [1, 2, 3, 56, 125, 128, 130, 132, 3012]
+    static let productIds: Set<Int> = [1, 2, 3, 56, 117, 125, 128, 130, 132, 302, 320, 771, 809, 840, 3012]
+    static let cardProductIds: Set<Int> = [1, 2, 3, 56, 117, 125, 128, 130, 132, 3012]
     static let validatorKinds: Set<String> = [
         "luhn", "expirationDate", "length", "range", "regularExpression", "emailAddress", "fixedList", "iban",
         "termsAndConditions",
@@ -44,7 +44,7 @@ struct CatalogDataTests {
 
     @Test func namesEachProductAsThePlatformDoes() {
         let names: [Int: String] = [
-            1: "Visa", 2: "American Express", 3: "Mastercard", 56: "UnionPay", 125: "JCB", 128: "Discover",
+            1: "Visa", 2: "American Express", 3: "Mastercard", 56: "UnionPay", 117: "Maestro", 125: "JCB", 128: "Discover",
             130: "Cartes Bancaires", 132: "Diners Club", 302: "Apple Pay", 320: "Google Pay", 771: "SEPA Direct Debit",
             809: "iDEAL", 840: "PayPal", 3012: "Bancontact",
         ]
@@ -280,10 +280,10 @@ struct CatalogDataTests {
     @Test func recurringPaymentsListOnlyProductsThatAllowThem() {
         let oneOff = Set(catalog.available(for: Self.context("BE", "EUR")).map(\.id))
         let recurring = Set(catalog.available(for: Self.context("BE", "EUR", recurring: true)).map(\.id))
-        #expect(oneOff == [1, 2, 3, 56, 125, 128, 132, 302, 320, 771, 840, 3012])
+        #expect(oneOff == [1, 2, 3, 56, 117, 125, 128, 132, 302, 320, 771, 840, 3012])
         #expect(recurring == oneOff.subtracting([302, 320, 3012]))
-        #expect(catalog.paymentProducts.filter(\.allowsRecurring).map(\.id).sorted() == [1, 2, 3, 56, 125, 128, 130, 132, 771, 840])
-        #expect(catalog.paymentProducts.filter(\.allowsTokenization).map(\.id).sorted() == [1, 2, 3, 56, 125, 128, 130, 132, 771])
+        #expect(catalog.paymentProducts.filter(\.allowsRecurring).map(\.id).sorted() == [1, 2, 3, 56, 117, 125, 128, 130, 132, 771, 840])
+        #expect(catalog.paymentProducts.filter(\.allowsTokenization).map(\.id).sorted() == [1, 2, 3, 56, 117, 125, 128, 130, 132, 771])
     }
 
     @Test func listingIsOrderedByDisplayOrderWithCardsFirst() {
@@ -292,10 +292,13 @@ struct CatalogDataTests {
         let cards = catalog.paymentProducts.filter { $0.paymentMethod == .card }.map(\.displayHints.displayOrder)
         let others = catalog.paymentProducts.filter { $0.paymentMethod != .card }.map(\.displayHints.displayOrder)
         #expect(cards.max()! < others.min()!)
-        #expect(catalog.available(for: Self.context("US", "USD")).map(\.id) == [1, 3, 2, 128, 132, 125, 56, 302, 320, 840])
+        #expect(catalog.available(for: Self.context("US", "USD")).map(\.id) == [1, 3, 117, 2, 128, 132, 125, 56, 302, 320, 840])
         #expect(catalog.available(for: Self.context("NL", "EUR")).map(\.id)
-            == [1, 3, 2, 128, 132, 125, 56, 302, 320, 840, 809, 771])
-        #expect(catalog.available(for: Self.context("FR", "EUR")).map(\.id).prefix(4) == [1, 3, 2, 130])
+            == [1, 3, 117, 2, 128, 132, 125, 56, 302, 320, 840, 809, 771])
+        #expect(catalog.available(for: Self.context("FR", "EUR")).map(\.id).prefix(5) == [1, 3, 117, 2, 130])
+        // PayPal only in the currencies PayPal supports (BlueSnap's PayPal configuration).
+        #expect(!catalog.available(for: Self.context("IN", "INR")).map(\.id).contains(840))
+        #expect(catalog.available(for: Self.context("JP", "JPY")).map(\.id).contains(840))
     }
 
     @Test func fieldsAreInDistinctDisplayOrder() {
@@ -322,7 +325,8 @@ struct CatalogDataTests {
         return [
             Rejection(name: "an unknown product member", edits: [(visa + "/surcharge", .bool(true))],
                       paths: [visa + "/surcharge"]),
-            Rejection(name: "accounts on file, which only sessions have", edits: [(visa + "/accountsOnFile", .array([]))],
+            Rejection(name: "accounts on file, which only sessions have",
+                      edits: [(visa + "/accountsOnFile", .array([.object(["id": .string("tok_1")])]))],
                       paths: [visa + "/accountsOnFile"]),
             Rejection(name: "an unknown validator", edits: [(visaCVV + "/dataRestrictions/validators/cvc", .object([:]))],
                       paths: [visaCVV + "/dataRestrictions/validators/cvc"]),

@@ -260,6 +260,8 @@ export interface BasicPaymentProduct {
   allowsRecurring: boolean;
   allowsTokenization: boolean;
   usesRedirectionTo3rdParty: boolean;
+  /** True: paying with it makes an account on file without tokenize being asked. */
+  autoTokenized: boolean;
   minAmount?: number;
   maxAmount?: number;
   accountsOnFile: AccountOnFile[];

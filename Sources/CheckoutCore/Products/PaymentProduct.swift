@@ -15,6 +15,9 @@ public struct PaymentProduct: Sendable, Hashable {
     public var allowsRecurring: Bool
     public var allowsTokenization: Bool
     public var usesRedirectionTo3rdParty: Bool
+    /// Whether a payment with the product makes an account on file without being
+    /// asked (Online Payments `autoTokenized`).
+    public var autoTokenized: Bool
     /// The smallest amount, in minor units of the context currency, the product accepts.
     public var minAmount: Int64?
     /// The largest amount, in minor units of the context currency, the product accepts.
@@ -29,7 +32,7 @@ public struct PaymentProduct: Sendable, Hashable {
 
     public init(
         id: Int, paymentMethod: PaymentMethod, paymentProductGroup: String? = nil, displayHints: ProductDisplayHints,
-        allowsRecurring: Bool, allowsTokenization: Bool, usesRedirectionTo3rdParty: Bool,
+        allowsRecurring: Bool, allowsTokenization: Bool, usesRedirectionTo3rdParty: Bool, autoTokenized: Bool = false,
         minAmount: Int64? = nil, maxAmount: Int64? = nil, fields: [PaymentProductField],
         accountsOnFile: [AccountOnFile] = [], restrictions: ProductRestrictions? = nil, labels: LocalizedLabels? = nil
     ) {
@@ -40,6 +43,7 @@ public struct PaymentProduct: Sendable, Hashable {
         self.allowsRecurring = allowsRecurring
         self.allowsTokenization = allowsTokenization
         self.usesRedirectionTo3rdParty = usesRedirectionTo3rdParty
+        self.autoTokenized = autoTokenized
         self.minAmount = minAmount
         self.maxAmount = maxAmount
         self.fields = fields
@@ -101,13 +105,16 @@ public struct BasicPaymentProduct: Sendable, Hashable, Encodable {
 extension PaymentProduct: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, paymentMethod, paymentProductGroup, displayHints, allowsRecurring, allowsTokenization,
-             usesRedirectionTo3rdParty, minAmount, maxAmount, accountsOnFile, fields, restrictions, labels
+             usesRedirectionTo3rdParty, autoTokenized, minAmount, maxAmount, accountsOnFile, fields, restrictions, labels
     }
 
-    /// Decodes a catalog entry: the wire members (without `accountsOnFile`) plus
-    /// `restrictions` and `labels`.
+    /// Decodes a catalog entry: the wire members plus `restrictions` and
+    /// `labels`. `autoTokenized` defaults to false. `accountsOnFile` may be
+    /// given, empty, so that a `products.get` answer is a catalog entry too;
+    /// accounts on file belong to sessions, so any in it are refused.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try container.decodeIfPresent(NoAccountsOnFile.self, forKey: .accountsOnFile)
         self.init(
             id: try container.decode(Int.self, forKey: .id),
             paymentMethod: try container.decode(PaymentMethod.self, forKey: .paymentMethod),
@@ -116,6 +123,7 @@ extension PaymentProduct: Codable {
             allowsRecurring: try container.decode(Bool.self, forKey: .allowsRecurring),
             allowsTokenization: try container.decode(Bool.self, forKey: .allowsTokenization),
             usesRedirectionTo3rdParty: try container.decode(Bool.self, forKey: .usesRedirectionTo3rdParty),
+            autoTokenized: try container.decodeIfPresent(Bool.self, forKey: .autoTokenized) ?? false,
             minAmount: try container.decodeIfPresent(Int64.self, forKey: .minAmount),
             maxAmount: try container.decodeIfPresent(Int64.self, forKey: .maxAmount),
             fields: try container.decode([PaymentProductField].self, forKey: .fields),
@@ -137,9 +145,21 @@ extension PaymentProduct: Codable {
         try container.encode(allowsRecurring, forKey: .allowsRecurring)
         try container.encode(allowsTokenization, forKey: .allowsTokenization)
         try container.encode(usesRedirectionTo3rdParty, forKey: .usesRedirectionTo3rdParty)
+        try container.encode(autoTokenized, forKey: .autoTokenized)
         try container.encodeIfPresent(minAmount, forKey: .minAmount)
         try container.encodeIfPresent(maxAmount, forKey: .maxAmount)
         try container.encode(accountsOnFile, forKey: .accountsOnFile)
         if includingFields { try container.encode(fields, forKey: .fields) }
+    }
+}
+
+/// The `accountsOnFile` a catalog entry may carry: an empty list, nothing else.
+private struct NoAccountsOnFile: Decodable {
+    init(from decoder: any Decoder) throws {
+        let list = try decoder.unkeyedContainer()
+        guard list.isAtEnd else {
+            throw DecodingError.dataCorruptedError(in: list,
+                debugDescription: "must be empty in a catalog: accounts on file belong to sessions")
+        }
     }
 }

@@ -263,6 +263,135 @@ enum EmbeddedCatalog {
       ]
     },
     {
+      "id": 117,
+      "paymentMethod": "card",
+      "paymentProductGroup": "cards",
+      "displayHints": {"displayOrder": 25, "label": "Maestro", "logo": "pp_logo_117.png"},
+      "allowsRecurring": true,
+      "allowsTokenization": true,
+      "usesRedirectionTo3rdParty": false,
+      "labels": {"en_US": "Maestro", "zh_CN": "Maestro", "nl_NL": "Maestro", "fr_FR": "Maestro", "de_DE": "Maestro"},
+      "fields": [
+        {
+          "id": "cardNumber",
+          "type": "numericstring",
+          "dataRestrictions": {
+            "isRequired": true,
+            "validators": {
+              "luhn": {},
+              "length": {"minLength": 12, "maxLength": 19}
+            }
+          },
+          "displayHints": {
+            "displayOrder": 10,
+            "label": "Card number",
+            "placeholderLabel": "1234 5678 9012 3456",
+            "mask": "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}",
+            "obfuscate": false,
+            "alwaysShow": false,
+            "preferredInputType": "IntegerKeyboard",
+            "formElement": {"type": "text"}
+          },
+          "labels": {
+            "en_US": "Card number",
+            "zh_CN": "卡号",
+            "nl_NL": "Kaartnummer",
+            "fr_FR": "Numéro de carte",
+            "de_DE": "Kartennummer"
+          }
+        },
+        {
+          "id": "expiryDate",
+          "type": "expirydate",
+          "dataRestrictions": {
+            "isRequired": true,
+            "validators": {"expirationDate": {}}
+          },
+          "displayHints": {
+            "displayOrder": 20,
+            "label": "Expiry date",
+            "placeholderLabel": "MM/YY",
+            "mask": "{{99}}/{{99}}",
+            "obfuscate": false,
+            "alwaysShow": false,
+            "preferredInputType": "IntegerKeyboard",
+            "formElement": {"type": "text"}
+          },
+          "labels": {
+            "en_US": "Expiry date",
+            "zh_CN": "有效期",
+            "nl_NL": "Vervaldatum",
+            "fr_FR": "Date d'expiration",
+            "de_DE": "Ablaufdatum"
+          }
+        },
+        {
+          "id": "cvv",
+          "type": "numericstring",
+          "dataRestrictions": {
+            "isRequired": true,
+            "validators": {
+              "length": {"minLength": 3, "maxLength": 3},
+              "regularExpression": {"regularExpression": "^[0-9]{3}$"}
+            }
+          },
+          "displayHints": {
+            "displayOrder": 30,
+            "label": "Security code",
+            "placeholderLabel": "123",
+            "mask": "{{999}}",
+            "obfuscate": true,
+            "alwaysShow": false,
+            "preferredInputType": "IntegerKeyboard",
+            "formElement": {"type": "text"},
+            "tooltip": {
+              "label": "The 3 digits on the back of your card, to the right of the signature strip",
+              "labels": {
+                "en_US": "The 3 digits on the back of your card, to the right of the signature strip",
+                "zh_CN": "卡背面签名栏右侧的 3 位数字",
+                "nl_NL": "De 3 cijfers op de achterkant van uw kaart, rechts van het handtekeningvak",
+                "fr_FR": "Les 3 chiffres au dos de votre carte, à droite de la zone de signature",
+                "de_DE": "Die 3 Ziffern auf der Rückseite Ihrer Karte, rechts neben dem Unterschriftsfeld"
+              }
+            }
+          },
+          "labels": {
+            "en_US": "Security code",
+            "zh_CN": "安全码",
+            "nl_NL": "Beveiligingscode",
+            "fr_FR": "Cryptogramme visuel",
+            "de_DE": "Sicherheitscode"
+          }
+        },
+        {
+          "id": "cardholderName",
+          "type": "string",
+          "dataRestrictions": {
+            "isRequired": false,
+            "validators": {
+              "length": {"minLength": 2, "maxLength": 51}
+            }
+          },
+          "displayHints": {
+            "displayOrder": 40,
+            "label": "Cardholder name",
+            "placeholderLabel": "John Smith",
+            "obfuscate": false,
+            "alwaysShow": true,
+            "preferredInputType": "StringKeyboard",
+            "formElement": {"type": "text"}
+          },
+          "labels": {
+            "en_US": "Cardholder name",
+            "zh_CN": "持卡人姓名",
+            "nl_NL": "Naam kaarthouder",
+            "fr_FR": "Nom du titulaire de la carte",
+            "de_DE": "Name des Karteninhabers"
+          }
+        }
+      ]
+    },
+    {
       "id": 2,
       "paymentMethod": "card",
       "paymentProductGroup": "cards",
@@ -1234,6 +1363,7 @@ enum EmbeddedCatalog {
       "allowsRecurring": false,
       "allowsTokenization": false,
       "usesRedirectionTo3rdParty": false,
+      "accountsOnFile": [],
       "labels": {"en_US": "Apple Pay", "zh_CN": "Apple Pay", "nl_NL": "Apple Pay", "fr_FR": "Apple Pay", "de_DE": "Apple Pay"},
       "fields": []
     },
@@ -1260,6 +1390,8 @@ enum EmbeddedCatalog {
       "allowsRecurring": true,
       "allowsTokenization": false,
       "usesRedirectionTo3rdParty": true,
+      "restrictions": {"currencies": ["AUD", "BRL", "CAD", "CHF", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "ILS", "JPY", "MXN",
+                                     "MYR", "NOK", "NZD", "PHP", "PLN", "SEK", "SGD", "THB", "TWD", "USD"]},
       "labels": {"en_US": "PayPal", "zh_CN": "PayPal", "nl_NL": "PayPal", "fr_FR": "PayPal", "de_DE": "PayPal"},
       "fields": [
         {
@@ -1390,6 +1522,7 @@ enum EmbeddedCatalog {
       "allowsRecurring": true,
       "allowsTokenization": true,
       "usesRedirectionTo3rdParty": false,
+      "autoTokenized": true,
       "restrictions": {
         "currencies": ["EUR"]
       },

@@ -26,8 +26,8 @@ def context(country, currency, amount=1000, recurring=False, locale=None):
 
 def expected_offer(ctx, accepted=()):
     """An independent reading of the availability rules over the catalog file."""
-    brand_of_product = {1: "visa", 2: "amex", 3: "mastercard", 56: "unionpay", 125: "jcb", 128: "discover",
-                        130: "cartesbancaires", 132: "diners"}
+    brand_of_product = {1: "visa", 2: "amex", 3: "mastercard", 56: "unionpay", 117: "maestro", 125: "jcb",
+                        128: "discover", 130: "cartesbancaires", 132: "diners"}
     offered = []
     for product in CATALOG["paymentProducts"]:
         restrictions = product.get("restrictions", {})
@@ -60,7 +60,27 @@ CONTEXTS = [
     (context("US", "USD", recurring=True), ()),
     (context("DE", "EUR"), ("visa", "mastercard")),
     (context("JP", "JPY"), ("jcb",)),
+    (context("IN", "INR"), ()),
 ]
+
+
+def test_paypal_is_offered_only_in_its_currencies_also_after_a_change(client):
+    session = client.session_init(context("US", "USD"))["clientSessionId"]
+    assert 840 in [p["id"] for p in client.products_list(session)["paymentProducts"]]
+    client.session_change_currency(session, "INR")
+    assert 840 not in [p["id"] for p in client.products_list(session)["paymentProducts"]]
+    client.session_update(session, amount_of_money={"amount": 500, "currencyCode": "EUR"})
+    assert 840 in [p["id"] for p in client.products_list(session)["paymentProducts"]]
+
+
+def test_a_maestro_card_is_offered_validated_and_tokenized(client):
+    session = client.session_init(context("GB", "GBP"), requirements={"withEmail": False})["clientSessionId"]
+    maestro = client.products_get(session, 117)
+    assert maestro["displayHints"]["label"] == "Maestro" and maestro["autoTokenized"] is False
+    values = {"cardNumber": "6759649826438453", "expiryDate": "12/30", "cvv": "123"}
+    assert client.payment_request_validate(session, 117, values)["valid"] is True
+    token = client.tokens_create(session, {"cardNumber": "6759649826438453", "expiryDate": "12/30", "cvv": "123"})
+    assert token["accountOnFile"]["paymentProductId"] == 117
 
 
 @pytest.mark.parametrize("ctx, accepted", CONTEXTS)
