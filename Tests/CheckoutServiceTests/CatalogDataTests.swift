@@ -355,7 +355,7 @@ struct CatalogDataTests {
                       paths: [visaCVV + "/dataRestrictions/validators/regularExpression/regularExpression"]),
             Rejection(name: "a mask with an unknown placeholder", edits: [(visaNumber + "/displayHints/mask", .string("{{9999}} {{99x9}}"))],
                       paths: [visaNumber + "/displayHints/mask"]),
-            Rejection(name: "a mask without placeholders", edits: [(visaNumber + "/displayHints/mask", .string("____ ____"))],
+            Rejection(name: "an unbalanced mask", edits: [(visaNumber + "/displayHints/mask", .string("{{9999 ____"))],
                       paths: [visaNumber + "/displayHints/mask"]),
             Rejection(name: "a minimum above the maximum", edits: [(ideal + "/minAmount", .number("5000001"))],
                       paths: [ideal + "/minAmount"]),

@@ -59,7 +59,7 @@ struct ServiceMethodTests {
 
     @Test(arguments: [
         (#"{"value":"12","mask":"{{9x}}"}"#, ["/mask"]),
-        (#"{"value":"12","mask":"--"}"#, ["/mask"]),
+        (#"{"value":"12","mask":"--}}"}"#, ["/mask"]),
         (#"{"value":"12","mask":"{{99}}","cursor":3}"#, ["/cursor"]),
         (#"{"value":"12","mask":"{{99}}","cursor":-1}"#, ["/cursor"]),
         (#"{"value":"12","mask":"{{99","cursor":9}"#, ["/mask", "/cursor"]),

@@ -1,5 +1,6 @@
 /// A mask travels as its text; decoding parses it, so a malformed mask is
-/// rejected where it is read, with the reason and offset.
+/// rejected where it is read, with the reason and offset. A mask without
+/// `{{ }}` is all literals, as the seed formatter treats it.
 extension Mask: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -8,9 +9,6 @@ extension Mask: Codable {
             self = try Mask(text)
         } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "is not a valid mask: \(error)")
-        }
-        guard capacity > 0 else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "has no placeholders ({{...}})")
         }
     }
 

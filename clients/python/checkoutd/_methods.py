@@ -607,9 +607,9 @@ class MethodWrappers:
         - ``value``: The text as typed, masked or not.
         - ``mask``: A mask in the Online Payments mask language: inside {{ }} each character is a
           placeholder (9 a digit, a a lower-case letter, A an upper-case letter, * any character);
-          everything else is a literal. A single { or } outside a group is a literal. A mask with no
-          placeholder, an unknown placeholder, an empty, nested or unbalanced group is -32602 at
-          /mask.
+          everything else is a literal. A single { or } outside a group is a literal. A mask without
+          {{ }} is all literals (mask.apply gives the literals, mask.remove gives ""). An unknown
+          placeholder, an empty, nested or unbalanced group is -32602 at /mask.
         - ``cursor``: The caret position in value, 0 to the length of value; the end of value when
           absent. A cursor past the end is -32602 at /cursor.
         """
@@ -626,9 +626,9 @@ class MethodWrappers:
         - ``value``: A masked (or partly masked) value.
         - ``mask``: A mask in the Online Payments mask language: inside {{ }} each character is a
           placeholder (9 a digit, a a lower-case letter, A an upper-case letter, * any character);
-          everything else is a literal. A single { or } outside a group is a literal. A mask with no
-          placeholder, an unknown placeholder, an empty, nested or unbalanced group is -32602 at
-          /mask.
+          everything else is a literal. A single { or } outside a group is a literal. A mask without
+          {{ }} is all literals (mask.apply gives the literals, mask.remove gives ""). An unknown
+          placeholder, an empty, nested or unbalanced group is -32602 at /mask.
         """
         return self.call("mask.remove", params_for_mask_remove(value, mask), timeout=timeout)
 
@@ -1345,9 +1345,9 @@ class AsyncMethodWrappers:
         - ``value``: The text as typed, masked or not.
         - ``mask``: A mask in the Online Payments mask language: inside {{ }} each character is a
           placeholder (9 a digit, a a lower-case letter, A an upper-case letter, * any character);
-          everything else is a literal. A single { or } outside a group is a literal. A mask with no
-          placeholder, an unknown placeholder, an empty, nested or unbalanced group is -32602 at
-          /mask.
+          everything else is a literal. A single { or } outside a group is a literal. A mask without
+          {{ }} is all literals (mask.apply gives the literals, mask.remove gives ""). An unknown
+          placeholder, an empty, nested or unbalanced group is -32602 at /mask.
         - ``cursor``: The caret position in value, 0 to the length of value; the end of value when
           absent. A cursor past the end is -32602 at /cursor.
         """
@@ -1365,9 +1365,9 @@ class AsyncMethodWrappers:
         - ``value``: A masked (or partly masked) value.
         - ``mask``: A mask in the Online Payments mask language: inside {{ }} each character is a
           placeholder (9 a digit, a a lower-case letter, A an upper-case letter, * any character);
-          everything else is a literal. A single { or } outside a group is a literal. A mask with no
-          placeholder, an unknown placeholder, an empty, nested or unbalanced group is -32602 at
-          /mask.
+          everything else is a literal. A single { or } outside a group is a literal. A mask without
+          {{ }} is all literals (mask.apply gives the literals, mask.remove gives ""). An unknown
+          placeholder, an empty, nested or unbalanced group is -32602 at /mask.
         """
         return await self.call("mask.remove", params_for_mask_remove(value, mask), timeout=timeout)
 

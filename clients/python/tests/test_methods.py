@@ -74,7 +74,7 @@ def test_mask_remove_of_an_unmasked_value_keeps_its_placeholder_characters(clien
         "value": "4111111111111111"}
 
 
-@pytest.mark.parametrize("mask", ["{{99", "99}}", "{{9x}}", "{{{{9}}}}", "{{}}", "no placeholder", ""])
+@pytest.mark.parametrize("mask", ["{{99", "99}}", "{{9x}}", "{{{{9}}}}", "{{}}"])
 def test_an_invalid_mask_is_invalid_params_at_mask(client, mask):
     with pytest.raises(InvalidParams) as raised:
         client.mask_apply("12", mask)
@@ -126,3 +126,11 @@ def test_version_flag_matches_service_info(client, binary):
     import subprocess
     done = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=10)
     assert done.stdout.strip() == client.service_info()["version"]
+
+
+@pytest.mark.parametrize("mask", ["no placeholder", "", "+31 (0)"])
+def test_a_mask_without_groups_is_all_literals(client, mask):
+    """As the seed's formatter treats it (API.md 9.3): applying gives the
+    literals, removing leaves nothing."""
+    assert client.mask_apply("12", mask) == {"value": mask, "cursor": len(mask)}
+    assert client.mask_remove(mask, mask) == {"value": ""}
