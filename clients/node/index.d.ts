@@ -1140,11 +1140,17 @@ export class BinaryNotFound extends TransportError {}
 export const ENV_VAR: 'CHECKOUTD_BIN';
 
 /**
- * The executable to run: `bin`; else `$CHECKOUTD_BIN`; else `checkoutd` on
- * PATH; else `.build/release/checkoutd` or `.build/debug/checkoutd` above the
- * module. Throws BinaryNotFound.
+ * The executable to run: `bin`; else `$CHECKOUTD_BIN`; else the binary the
+ * package carries; else `checkoutd` on PATH; else `.build/release/checkoutd`
+ * or `.build/debug/checkoutd` above the module. Throws BinaryNotFound.
  */
 export function findBinary(bin?: string | URL | null): string;
+
+/** The checkoutd the package carries (`bin/checkoutd`), or null in a package without one. */
+export function packagedBinary(): string | null;
+
+/** checkoutd's Schemas/ as data (also the module `checkoutd/schemas`). */
+export * as schemas from './schemas';
 
 /** The wrapper naming rule: `session.init` → `sessionInit`, `threeDS.authenticate` → `threeDSAuthenticate`. */
 export function wrapperName(method: string): string;
@@ -1172,6 +1178,17 @@ export interface CallOptions {
   /** Aborting rejects the call with CallAborted and cancels the request. */
   signal?: AbortSignal;
 }
+
+/** One call of a batch: a request, or with `notification: true` a notification. */
+export type BatchCall<M extends MethodName = MethodName> =
+  { [K in M]: { method: K; params?: Methods[K]['params']; notification?: boolean } }[M]
+  | { method: string; params?: unknown; notification?: boolean };
+
+/** The outcome of one call of a batch: its result, its error (in its place), or undefined for a notification. */
+export type BatchOutcome = unknown | CheckoutdError | undefined;
+
+/** The most calls callBatch() sends in one line (the service's batch limit): 1000. */
+export const MAX_BATCH: 1000;
 
 export interface CloseOptions {
   /** Milliseconds to wait at each step (end of input, SIGTERM, SIGKILL). */
@@ -1211,6 +1228,12 @@ export class Checkoutd extends EventEmitter {
   /** Sends a request and resolves with its result. */
   call<M extends MethodName>(method: M, params?: Methods[M]['params'], options?: CallOptions): Promise<Methods[M]['result']>;
   call(method: string, params?: unknown, options?: CallOptions): Promise<unknown>;
+  /**
+   * Sends up to 1000 calls as one JSON-RPC batch line; resolves with their
+   * outcomes in order (a result, or the CheckoutdError in its place; undefined
+   * for a notification). RangeError over 1000 calls.
+   */
+  callBatch(calls: readonly BatchCall[], options?: CallOptions): Promise<BatchOutcome[]>;
   /** Sends a notification (never answered). */
   notify(method: string, params?: unknown): void;
   /** End of input → wait → SIGTERM → SIGKILL; resolves with the exit code (null after a signal). Idempotent. */

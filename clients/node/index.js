@@ -3,26 +3,33 @@
 //
 // Requests go out through one write queue that respects backpressure (a line
 // is handed to stdin only while stdin.write() returns true; otherwise the
-// queue waits for 'drain'). One readline reader on stdout hands each response
-// to the Promise waiting for its id, so any number of calls are pipelined over
-// the same process and may be answered in any order. stderr (the service's
-// logs) is drained into a bounded buffer. Only Node built-ins are used.
+// queue waits for 'drain'); stdin is corked while a burst of calls is made and
+// uncorked on the next tick, so the lines of one burst leave in one write.
+// stdout is read in the chunks the pipe delivers: each chunk's complete lines
+// are parsed and every response goes to the Promise waiting for its id, so any
+// number of calls are pipelined over the same process and may be answered in
+// any order. stderr (the service's logs) is drained into a bounded buffer.
+// Only Node built-ins are used.
 
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { MethodWrappers } from './methods.js';
+
+export * as schemas from './schemas.js';
 
 export const ENV_VAR = 'CHECKOUTD_BIN';
 
 const STDERR_TAIL = 4096; // characters of stderr carried by ProcessExited
 const MAX_TIMER_MS = 2 ** 31 - 1; // setTimeout's limit; longer timeouts mean "none"
 const KEEP_UNMATCHED = 100;
+const NEWLINE = 0x0a;
+/** The most calls callBatch() sends in one batch line (the service's batch limit). */
+export const MAX_BATCH = 1000;
 
 // ---------------------------------------------------------------------------
 // Errors
@@ -347,17 +354,27 @@ function checked(file, origin) {
 }
 
 /**
+ * The checkoutd this package carries (`bin/checkoutd` beside this module, in
+ * the package `scripts/package` builds), or null in a package without one.
+ */
+export function packagedBinary() {
+  const candidate = path.join(MODULE_DIR, 'bin', 'checkoutd');
+  return isExecutableFile(candidate) ? candidate : null;
+}
+
+/**
  * The path of the checkoutd executable to run: `bin` when given; else
- * `$CHECKOUTD_BIN`; else `checkoutd` on `PATH`; else `.build/release/checkoutd`
- * then `.build/debug/checkoutd` in the nearest directory above this module that
- * has one (a source checkout). Throws BinaryNotFound.
+ * `$CHECKOUTD_BIN`; else the binary this package carries; else `checkoutd` on
+ * `PATH`; else `.build/release/checkoutd` then `.build/debug/checkoutd` in the
+ * nearest directory above this module that has one (a source checkout).
+ * Throws BinaryNotFound.
  */
 export function findBinary(bin) {
   if (bin instanceof URL) bin = fileURLToPath(bin);
   if (bin !== undefined && bin !== null && bin !== '') return checked(String(bin), 'the bin option');
   const fromEnv = process.env[ENV_VAR];
   if (fromEnv) return checked(fromEnv, `$${ENV_VAR}`);
-  const found = onPath('checkoutd') ?? inCheckout(MODULE_DIR);
+  const found = packagedBinary() ?? onPath('checkoutd') ?? inCheckout(MODULE_DIR);
   if (found) return found;
   throw new BinaryNotFound(
     `checkoutd not found: pass { bin }, set $${ENV_VAR}, put checkoutd on PATH, `
@@ -471,6 +488,8 @@ export class Checkoutd extends EventEmitter {
   #exitPromise;
   #resolveExit;
   #stats = { requests: 0, notifications: 0, drainWaits: 0 };
+  #corked = false;
+  #partial = []; // pieces of an unfinished stdout line
 
   /**
    * @param {object} [options]
@@ -533,8 +552,10 @@ export class Checkoutd extends EventEmitter {
     child.stderr.on('error', () => {});
 
     child.stdout.on('error', () => {});
-    const reader = createInterface({ input: child.stdout, crlfDelay: Infinity });
-    reader.on('line', (line) => this.#onLine(line));
+    child.stdout.on('data', (chunk) => this.#onData(chunk));
+    child.stdout.on('end', () => {
+      if (this.#partial.length > 0) this.#onLine(this.#takePartial());
+    });
   }
 
   // -- state -------------------------------------------------------------
@@ -641,6 +662,115 @@ export class Checkoutd extends EventEmitter {
   }
 
   /**
+   * Sends up to 1000 calls as one JSON-RPC batch line and resolves with their
+   * outcomes in order: each call's `result`, or the CheckoutdError of its error
+   * in its place (one failing call does not reject the others), or `undefined`
+   * for a notification. A call is `{method, params}`, or `{method, params,
+   * notification: true}` for a notification (sent in the batch, never
+   * answered). Rejects with a RangeError over 1000 calls (nothing is sent), a
+   * TypeError for a malformed call, CallTimeout after `timeout` ms or
+   * CallAborted when `signal` fires (the calls not answered yet are then
+   * cancelled), a CheckoutdError when the service refuses the whole line
+   * (LineTooLong), or ProcessExited. An empty list resolves with `[]`.
+   */
+  callBatch(calls, options) {
+    return new Promise((resolve, reject) => {
+      const { timeout: callTimeout, signal } = options ?? {};
+      let timeout;
+      let line;
+      const ids = [];
+      let slots;
+      try {
+        if (!Array.isArray(calls)) throw new TypeError('callBatch takes an array of {method, params}');
+        if (calls.length > MAX_BATCH) {
+          throw new RangeError(`a batch holds at most ${MAX_BATCH} calls (the service's limit); this one has `
+            + `${calls.length}: send them as several batches`);
+        }
+        calls.forEach((call, index) => {
+          if (!isObject(call) || typeof call.method !== 'string') {
+            throw new TypeError(`call ${index} of the batch is not {method, params}`);
+          }
+          if (call.params !== undefined && call.params !== null && !isObject(call.params)) {
+            throw new TypeError(`call ${index} of the batch: params must be an object`);
+          }
+        });
+        timeout = callTimeout === undefined ? this.#timeout : checkTimeout(callTimeout, 'timeout');
+        if (calls.length === 0) {
+          resolve([]);
+          return;
+        }
+        const unusable = this.#unusable('batch');
+        if (unusable) {
+          reject(unusable);
+          return;
+        }
+        if (signal?.aborted) {
+          reject(new CallAborted('batch', null, signal.reason));
+          return;
+        }
+        let next = this.#nextId;
+        const messages = calls.map((call) => {
+          const message = { jsonrpc: '2.0' };
+          if (!call.notification) {
+            message.id = next;
+            ids.push(next);
+            next += 1;
+          }
+          message.method = call.method;
+          if (call.params !== undefined && call.params !== null) message.params = call.params;
+          return message;
+        });
+        line = `${JSON.stringify(messages)}\n`;
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      this.#nextId += ids.length;
+      const batch = {
+        id: ids,
+        method: 'batch',
+        resolve,
+        reject,
+        bytes: Buffer.byteLength(line) - 1,
+        timer: null,
+        signal,
+        onAbort: null,
+        written: false,
+        settled: false,
+        outcomes: new Array(calls.length).fill(undefined),
+        missing: ids.length,
+        requests: ids.length,
+        notifications: calls.length - ids.length,
+      };
+      slots = [];
+      let slot = 0;
+      calls.forEach((call, index) => {
+        if (call.notification) return;
+        const entry = { batch, index, method: call.method };
+        slots.push(entry);
+        this.#pending.set(ids[slot], entry);
+        slot += 1;
+      });
+      if (ids.length === 0) {
+        batch.settled = true; // nothing comes back
+        this.#queue.push({ line, entry: batch });
+        this.#pump();
+        resolve(batch.outcomes);
+        return;
+      }
+      if (timeout !== null) {
+        batch.timer = setTimeout(() => this.#abandon(batch, new CallTimeout('batch', ids, timeout)), timeout);
+      }
+      if (signal) {
+        batch.onAbort = () => this.#abandon(batch, new CallAborted('batch', ids, signal.reason));
+        signal.addEventListener('abort', batch.onAbort, { once: true });
+      }
+      this.#queue.push({ line, entry: batch });
+      this.#pump();
+    });
+  }
+
+  /**
    * Sends a notification (no id, never answered). Throws ProcessExited when
    * the process is gone or close() was called.
    */
@@ -730,9 +860,23 @@ export class Checkoutd extends EventEmitter {
   #pump() {
     if (this.#waitingForDrain || this.#stdinFailed || this.#stdinEnded || this.#exited) return;
     const stdin = this.#child.stdin;
+    if (!this.#corked && this.#queue.length > 0) {
+      // The lines of this burst of calls leave together, on the next tick.
+      this.#corked = true;
+      stdin.cork();
+      process.nextTick(() => {
+        this.#corked = false;
+        stdin.uncork();
+      });
+    }
     while (this.#queue.length > 0) {
       const { line, entry } = this.#queue.shift();
-      if (entry !== null) {
+      if (entry !== null && entry.outcomes !== undefined) { // a batch
+        if (entry.settled && entry.requests > 0) continue; // timed out or aborted before it was written
+        entry.written = true;
+        this.#stats.requests += entry.requests;
+        this.#stats.notifications += entry.notifications;
+      } else if (entry !== null) {
         if (entry.settled) continue; // timed out or aborted before it was written
         entry.written = true;
         this.#stats.requests += 1;
@@ -755,32 +899,77 @@ export class Checkoutd extends EventEmitter {
     }
   }
 
+  /** Takes a call or a batch out of the waiting; returns the ids it still waited for. */
   #settle(entry) {
     entry.settled = true;
-    this.#pending.delete(entry.id);
+    let missing;
+    if (entry.outcomes !== undefined) {
+      missing = entry.id.filter((id) => this.#pending.get(id)?.batch === entry);
+      for (const id of missing) this.#pending.delete(id);
+    } else {
+      missing = this.#pending.delete(entry.id) ? [entry.id] : [];
+    }
     if (entry.timer !== null) clearTimeout(entry.timer);
     if (entry.onAbort !== null) entry.signal.removeEventListener('abort', entry.onAbort);
+    return missing;
   }
 
   #abandon(entry, error) {
     if (entry.settled) return;
-    this.#settle(entry);
+    const missing = this.#settle(entry);
     if (entry.written && !this.#exited) {
-      // Its response (a result, or REQUEST_CANCELLED) may still come: drop it quietly.
-      this.#abandoned.add(entry.id);
-      if (this.#abandoned.size > 10000) {
+      // Their responses (results, or REQUEST_CANCELLED) may still come: drop them quietly.
+      for (const id of missing) this.#abandoned.add(id);
+      while (this.#abandoned.size > 10000) {
         this.#abandoned.delete(this.#abandoned.values().next().value);
       }
     }
-    if (entry.written && !this.#exited && !this.#stdinEnded && !this.#stdinFailed) {
+    if (entry.written && missing.length > 0 && !this.#exited && !this.#stdinEnded && !this.#stdinFailed) {
       // Ahead of queued requests: it only concerns a line already written.
+      const cancels = missing.map((id) => ({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } }));
       this.#queue.pushFront({
-        line: `${JSON.stringify({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: entry.id } })}\n`,
+        line: `${JSON.stringify(cancels.length === 1 ? cancels[0] : cancels)}\n`,
         entry: null,
       });
       this.#pump();
     }
     entry.reject(error);
+  }
+
+  // stdout arrives as Buffers of what the pipe held. The complete lines of a
+  // chunk are decoded to text at once (a newline never falls inside a UTF-8
+  // sequence); an unfinished line waits for its end in pieces, joined once.
+  #onData(chunk) {
+    let end = chunk.lastIndexOf(NEWLINE);
+    if (end === -1) {
+      this.#partial.push(chunk);
+      return;
+    }
+    let data = chunk;
+    if (this.#partial.length > 0) {
+      this.#partial.push(chunk);
+      data = Buffer.concat(this.#partial);
+      this.#partial = [];
+      end += data.length - chunk.length;
+    }
+    if (end + 1 < data.length) this.#partial.push(data.subarray(end + 1));
+    const text = data.toString('utf8', 0, end);
+    let start = 0;
+    for (;;) {
+      const newline = text.indexOf('\n', start);
+      if (newline === -1) {
+        this.#onLine(start === 0 ? text : text.slice(start));
+        return;
+      }
+      this.#onLine(text.slice(start, newline));
+      start = newline + 1;
+    }
+  }
+
+  #takePartial() {
+    const text = Buffer.concat(this.#partial).toString('utf8');
+    this.#partial = [];
+    return text;
   }
 
   #onLine(line) {
@@ -815,21 +1004,37 @@ export class Checkoutd extends EventEmitter {
       this.emit('unmatched', response);
       return;
     }
+    if (entry.batch !== undefined) { // one call of a batch
+      const { batch } = entry;
+      this.#pending.delete(id);
+      batch.outcomes[entry.index] = 'error' in response ? CheckoutdError.fromError(response.error) : response.result;
+      batch.missing -= 1;
+      if (batch.missing === 0) {
+        this.#settle(batch);
+        batch.resolve(batch.outcomes);
+      }
+      return;
+    }
     this.#settle(entry);
     if ('error' in response) entry.reject(CheckoutdError.fromError(response.error));
     else entry.resolve(response.result);
   }
 
-  // The service answers a line over its --max-line-bytes with an error whose
-  // id is null (it never parsed the line). Each such line gets exactly one,
-  // so the error goes to the oldest written request longer than the limit.
+  // The service answers a line over its --max-line-bytes, or a batch over its
+  // entry limit, with an error whose id is null (it never took the line
+  // apart). Each such line gets exactly one, so the error goes to the oldest
+  // written request or batch longer than the limit, or batch of that size.
   #overlongRequest(response) {
     const data = response.id === null && isObject(response.error) ? response.error.data : undefined;
-    if (!isObject(data) || data.reason !== 'LINE_TOO_LONG' || !Number.isInteger(data.maxLineBytes)) {
-      return undefined;
-    }
-    for (const entry of this.#pending.values()) {
-      if (entry.written && entry.bytes > data.maxLineBytes) return entry;
+    if (!isObject(data)) return undefined;
+    const tooLong = data.reason === 'LINE_TOO_LONG' && Number.isInteger(data.maxLineBytes);
+    const tooLarge = data.reason === 'BATCH_TOO_LARGE' && Number.isInteger(data.entries);
+    if (!tooLong && !tooLarge) return undefined;
+    for (const value of this.#pending.values()) {
+      const entry = value.batch ?? value;
+      if (!entry.written) continue;
+      if (tooLong && entry.bytes > data.maxLineBytes) return entry;
+      if (tooLarge && entry.outcomes?.length === data.entries) return entry;
     }
     return undefined;
   }
@@ -855,12 +1060,14 @@ export class Checkoutd extends EventEmitter {
     this.#exited = true;
     this.#exitCode = code;
     this.#signalCode = signal;
-    const entries = [...this.#pending.values()];
+    const entries = [...new Set([...this.#pending.values()].map((entry) => entry.batch ?? entry))];
     this.#queue.drain();
     this.#abandoned.clear();
     for (const entry of entries) {
       this.#settle(entry);
-      const call = `${entry.method} (id ${entry.id})`;
+      const call = entry.outcomes !== undefined
+        ? `a batch of ${entry.outcomes.length} calls`
+        : `${entry.method} (id ${entry.id})`;
       const message = this.#spawnError
         ? `could not start ${this.bin} for ${call}: ${this.#spawnError.message}`
         : `checkoutd exited before answering ${call}`;

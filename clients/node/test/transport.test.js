@@ -8,10 +8,13 @@
 // never answers; a timeout is only used where the timeout is what is tested.
 
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 
 import {
   BinaryNotFound, CallAborted, CallTimeout, Checkoutd, ProcessExited, ProtocolViolation, findBinary, wrapperName,
@@ -451,6 +454,41 @@ describe('locating the binary', () => {
     }
     if (expected === null) assert.throws(() => findBinary(), BinaryNotFound);
     else assert.equal(findBinary(), expected);
+  });
+
+  test('the binary the package carries comes after $CHECKOUTD_BIN and before PATH', async (t) => {
+    // A copy of the module with bin/checkoutd beside it, as the npm package has it.
+    const saved = { CHECKOUTD_BIN: process.env.CHECKOUTD_BIN, PATH: process.env.PATH };
+    const directory = mkdtempSync(path.join(tmpdir(), 'checkoutd-node-'));
+    t.after(() => {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      rmSync(directory, { recursive: true, force: true });
+    });
+    const copy = path.join(directory, 'package');
+    mkdirSync(path.join(copy, 'bin'), { recursive: true });
+    for (const file of ['index.js', 'methods.js', 'schemas.js', 'package.json']) {
+      copyFileSync(path.join(CLIENT_DIR, file), path.join(copy, file));
+    }
+    const onPath = path.join(directory, 'checkoutd');
+    symlinkSync(binaryPath(), onPath);
+    delete process.env.CHECKOUTD_BIN;
+    process.env.PATH = directory;
+    const copied = await import(pathToFileURL(path.join(copy, 'index.js')).href);
+    assert.equal(copied.packagedBinary(), null);
+    assert.equal(copied.findBinary(), onPath);
+    const packaged = path.join(copy, 'bin', 'checkoutd');
+    copyFileSync(binaryPath(), packaged);
+    chmodSync(packaged, 0o755);
+    assert.equal(copied.packagedBinary(), packaged);
+    assert.equal(copied.findBinary(), packaged);
+    const service = new copied.Checkoutd({ args: ['--version'] });
+    assert.equal(service.bin, packaged);
+    assert.equal(await service.wait(), 0);
+    process.env.CHECKOUTD_BIN = onPath;
+    assert.equal(copied.findBinary(), onPath);
   });
 
   test('a missing or non-executable binary is BinaryNotFound, thrown by the constructor', async (t) => {

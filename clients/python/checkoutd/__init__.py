@@ -10,11 +10,13 @@
             print(error.errors)   # [{"path": "/value", "message": ...}, ...]
 
 :class:`AsyncCheckoutd` is the same for asyncio (``async with``, ``await``);
-:mod:`checkoutd.params` builds the params of every method for both.
+both send up to 1000 calls as one batch with ``call_batch()``.
+:mod:`checkoutd.params` builds the params of every method for both;
+:mod:`checkoutd.schemas` is the contract (``Schemas/``) as data, with validators.
 """
 
-from . import params
-from ._locate import ENV_VAR, find_binary
+from . import params, schemas
+from ._locate import ENV_VAR, find_binary, packaged_binary
 from ._protocol import ResponseHook
 from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
                      FieldState, FormattedCard, MaskedValue, ServiceInfo, ThreeDSChallenge,
@@ -32,7 +34,8 @@ from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
 __version__ = "0.1.0"
 
 __all__ = [
-    "Checkoutd", "AsyncCheckoutd", "params", "find_binary", "ENV_VAR", "ResponseHook", "ServiceInfo",
+    "Checkoutd", "AsyncCheckoutd", "params", "schemas", "find_binary", "packaged_binary", "ENV_VAR",
+    "ResponseHook", "ServiceInfo",
     "MaskedValue", "UnmaskedValue", "Brand", "FieldState", "CardValidation", "FormattedCard",
     "AmountOfMoney", "CurrencyRate", "CurrencyList", "Conversion", "ThreeDSChallenge", "ThreeDSResult",
     "CheckoutdError", "REASON_CLASSES", "ParseError", "InvalidUTF8",

@@ -12,11 +12,22 @@ from .errors import BinaryNotFound
 ENV_VAR = "CHECKOUTD_BIN"
 
 
+def packaged_binary() -> Optional[str]:
+    """The checkoutd this package carries, or ``None`` in a package without one:
+    ``_bin/checkoutd`` in the package, where the wheel that ``scripts/package``
+    builds keeps it (with the shared libraries it needs in ``_bin/lib/``)."""
+    candidate = Path(__file__).resolve().parent / "_bin" / "checkoutd"
+    if candidate.is_file() and os.access(candidate, os.X_OK):
+        return str(candidate)
+    return None
+
+
 def find_binary(binary: Union[str, "os.PathLike[str]", None] = None) -> str:
     """Returns the path of the checkoutd executable to run.
 
     In order: ``binary`` when given; the ``CHECKOUTD_BIN`` environment
-    variable; ``checkoutd`` on ``PATH``; ``.build/release/checkoutd`` then
+    variable; the checkoutd this package carries (:func:`packaged_binary`);
+    ``checkoutd`` on ``PATH``; ``.build/release/checkoutd`` then
     ``.build/debug/checkoutd`` in the nearest directory above this package
     that has one (the package used from a source checkout), then the same
     above the current directory (the package installed with
@@ -28,6 +39,9 @@ def find_binary(binary: Union[str, "os.PathLike[str]", None] = None) -> str:
     from_env = os.environ.get(ENV_VAR)
     if from_env:
         return _checked(from_env, f"${ENV_VAR}")
+    packaged = packaged_binary()
+    if packaged:
+        return packaged
     on_path = shutil.which("checkoutd")
     if on_path:
         return on_path

@@ -1,15 +1,48 @@
 """Pieces of the JSON-RPC conversation shared by the sync and the asyncio client:
-framing one message as a line, turning a response into a result or an
-exception, the bounded stderr buffer, and the memory of abandoned requests."""
+framing one message as a line, cutting what is read from stdout into lines and
+decoding many at once, turning a response into a result or an exception, the
+entries of a batch, the bounded stderr buffer, and the memory of abandoned
+requests."""
 
 from __future__ import annotations
 
 import collections
 import json
 import threading
-from typing import Any, Callable, Deque, Dict, List, Mapping, Optional
+
+try:
+    import fcntl
+except ImportError:  # not on POSIX
+    fcntl = None  # type: ignore[assignment]
+from collections import abc
+from typing import Any, Callable, Deque, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .errors import CheckoutdError, ProtocolViolation
+
+#: The most calls :meth:`call_batch` sends in one batch line (API.md: a batch
+#: has at most 1000 entries).
+MAX_BATCH = 1000
+
+#: Bytes asked of the pipe per read: a whole pipeful of responses at once.
+READ_CHUNK = 1 << 20
+
+#: The capacity asked for the pipes to and from the process (Linux; the
+#: default is 64 KiB): a batch line and its answer then pass in one write and
+#: one read instead of taking turns with the service in 64 KiB steps.
+PIPE_SIZE = 1 << 20
+
+
+def widen_pipes(*files: Any) -> None:
+    """Asks for ``PIPE_SIZE`` on each pipe (where the system allows; else keeps what it has)."""
+    set_size = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if set_size is None:
+        return
+    for file in files:
+        try:
+            if fcntl.fcntl(file.fileno(), fcntl.F_GETPIPE_SZ) < PIPE_SIZE:
+                fcntl.fcntl(file.fileno(), set_size, PIPE_SIZE)
+        except (OSError, ValueError, AttributeError):
+            pass
 
 #: Called with (request method or None, response object) for every response
 #: the client receives, before the waiting call is woken (from the reader thread
@@ -28,10 +61,13 @@ def request_message(method: str, params: Optional[Mapping[str, Any]], request_id
     return message
 
 
-def encode_line(message: Mapping[str, Any]) -> bytes:
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+_decode = json.JSONDecoder().decode
+
+
+def encode_line(message: Any) -> bytes:
     """One compact JSON text in UTF-8, terminated by ``\\n`` (JSON never holds a raw newline)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"),
-                      allow_nan=False).encode("utf-8") + b"\n"
+    return _encode(message).encode("utf-8") + b"\n"
 
 
 def decode_line(line: bytes) -> List[Any]:
@@ -46,6 +82,143 @@ def decode_line(line: bytes) -> List[Any]:
     except (UnicodeDecodeError, ValueError) as error:
         raise ProtocolViolation(f"not a JSON line on stdout: {line[:200]!r} ({error})") from None
     return message if isinstance(message, list) else [message]
+
+
+class LineSplitter:
+    """Cuts the bytes read from stdout into lines, keeping an unfinished line
+    until its end arrives (in pieces, so a long line is joined once)."""
+
+    __slots__ = ("_pieces",)
+
+    def __init__(self) -> None:
+        self._pieces: List[bytes] = []
+
+    def feed(self, data: bytes) -> List[bytes]:
+        """The lines (without ``\\n``) that ``data`` completes."""
+        if b"\n" not in data:
+            self._pieces.append(data)
+            return []
+        if self._pieces:
+            self._pieces.append(data)
+            data = b"".join(self._pieces)
+            self._pieces = []
+        lines = data.split(b"\n")
+        rest = lines.pop()
+        if rest:
+            self._pieces.append(rest)
+        return lines
+
+    @property
+    def pending_bytes(self) -> int:
+        """The length of the unfinished line held."""
+        return sum(len(piece) for piece in self._pieces)
+
+    def clear(self) -> None:
+        self._pieces = []
+
+
+def decode_lines(lines: List[bytes], violations: List[ProtocolViolation]) -> List[Any]:
+    """The messages of complete stdout lines, in order (a batch answer's
+    elements in its place), decoded with one ``json.loads`` for all of them
+    when they are all JSON; a line that is not is recorded in ``violations``
+    and skipped."""
+    if len(lines) == 1:
+        try:
+            message = _decode(lines[0].decode("utf-8"))
+        except ValueError:  # UnicodeDecodeError included
+            pass
+        else:
+            return message if isinstance(message, list) else [message]
+    elif lines:
+        try:
+            messages = _decode((b"[" + b",".join(lines) + b"]").decode("utf-8"))
+        except ValueError:
+            pass
+        else:
+            if not any(isinstance(message, list) for message in messages):
+                return messages
+            flat: List[Any] = []
+            for message in messages:
+                if isinstance(message, list):
+                    flat.extend(message)
+                else:
+                    flat.append(message)
+            return flat
+    # Some line is blank or not JSON: one at a time, to find it.
+    out: List[Any] = []
+    for line in lines:
+        try:
+            out.extend(decode_line(line))
+        except ProtocolViolation as violation:
+            violations.append(violation)
+    return out
+
+
+def batch_entries(calls: Iterable[Any]) -> List[Tuple[str, Optional[Mapping[str, Any]], bool]]:
+    """``(method, params, is_notification)`` of each call of a batch: a
+    ``(method, params)`` pair (or ``(method,)``), or a mapping with ``method``,
+    optional ``params`` and ``notification: True`` for a notification."""
+    entries = []
+    for index, call in enumerate(calls):
+        if type(call) is tuple and len(call) == 2 and type(call[0]) is str and (
+                call[1] is None or type(call[1]) is dict):  # the common case, checked fast
+            entries.append((call[0], call[1], False))
+            continue
+        if isinstance(call, abc.Mapping):
+            method, params, notification = call.get("method"), call.get("params"), bool(call.get("notification"))
+            unknown = set(call) - {"method", "params", "notification"}
+            if unknown:
+                raise TypeError(f"call {index} of the batch has unknown keys {sorted(unknown)}")
+        elif isinstance(call, (tuple, list)) and 1 <= len(call) <= 2:
+            method, params, notification = call[0], (call[1] if len(call) == 2 else None), False
+        else:
+            raise TypeError(f"call {index} of the batch is neither (method, params) nor a mapping: {call!r}")
+        if not isinstance(method, str):
+            raise TypeError(f"call {index} of the batch: method must be a string, not {method!r}")
+        if params is not None and not isinstance(params, abc.Mapping):
+            raise TypeError(f"call {index} of the batch: params must be a mapping or None")
+        entries.append((method, params, notification))
+    if len(entries) > MAX_BATCH:
+        raise ValueError(f"a batch holds at most {MAX_BATCH} calls (the service's limit); this one has "
+                         f"{len(entries)}: send them as several batches")
+    return entries
+
+
+def outcome_of(response: Mapping[str, Any]) -> Any:
+    """The ``result`` of a response, or the typed exception of its ``error``
+    (returned, not raised: a batch's outcome)."""
+    if "error" in response:
+        return CheckoutdError.from_error(response["error"])
+    return response.get("result")
+
+
+def refused_line(response: Any) -> Optional[Tuple[str, int]]:
+    """For the ``id: null`` error the service sends for a whole line it would
+    not parse (so the id is not known): ``("LINE_TOO_LONG", maxLineBytes)`` or
+    ``("BATCH_TOO_LARGE", entries)``; otherwise ``None``."""
+    if not isinstance(response, dict) or response.get("id", 0) is not None:
+        return None
+    error = response.get("error")
+    data = error.get("data") if isinstance(error, dict) else None
+    if not isinstance(data, dict):
+        return None
+    reason = data.get("reason")
+    number = data.get("maxLineBytes") if reason == "LINE_TOO_LONG" else \
+        data.get("entries") if reason == "BATCH_TOO_LARGE" else None
+    return (reason, number) if client_id(number) else None
+
+
+def refused_entry(entries: Iterable[Any], reason: str, number: int) -> Any:
+    """The pending entry (a call, or a batch through one of its calls) that a
+    :func:`refused_line` answer is about: the oldest one whose line is longer
+    than ``maxLineBytes``, or the oldest batch of exactly ``entries`` entries."""
+    for entry in entries:
+        batch = getattr(entry, "batch", None)
+        if reason == "LINE_TOO_LONG" and entry.line_bytes > number:
+            return batch or entry
+        if reason == "BATCH_TOO_LARGE" and batch is not None and len(batch.outcomes) == number:
+            return batch
+    return None
 
 
 def result_of(response: Mapping[str, Any]) -> Any:
@@ -125,17 +298,26 @@ class StderrBuffer:
             self._cond.notify_all()
 
 
-def route_response(client: Any, response: Any, take_pending: Callable[[Any], Any]) -> Any:
+def route_response(client: Any, response: Any, take_pending: Callable[[Any], Any],
+                   take_refused: Optional[Callable[[str, int], Any]] = None) -> Any:
     """The waiting call ``response`` answers, taken with ``take_pending(id)``, or
     None. Both clients route responses this way: a non-object is a protocol
-    violation; the ``on_response`` hook sees every response with its method (a
-    late answer to a timed-out call keeps its method, then is dropped); an answer
-    to nothing is kept in ``unmatched``."""
+    violation; a ``LINE_TOO_LONG`` or ``BATCH_TOO_LARGE`` error (``id: null``)
+    goes to the call or batch it refused, taken with ``take_refused(reason,
+    number)`` (see :func:`refused_line`); the ``on_response`` hook sees every
+    response with its method (a late answer to a timed-out call keeps its
+    method, then is dropped); an answer to nothing is kept in ``unmatched``."""
     if not isinstance(response, dict):
         client.protocol_errors.append(ProtocolViolation(f"not a response object: {response!r}"))
         return None
     request_id = response.get("id")
-    pending = take_pending(request_id) if client_id(request_id) else None
+    if client_id(request_id):
+        pending = take_pending(request_id)
+    elif request_id is None and take_refused is not None:
+        refused = refused_line(response)
+        pending = take_refused(*refused) if refused is not None else None
+    else:
+        pending = None
     late_method = None if pending else client._abandoned.take(request_id)
     if client._on_response is not None:
         try:

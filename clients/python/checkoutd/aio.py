@@ -10,11 +10,13 @@
 
     asyncio.run(main())
 
-Requests are written as soon as they are made; one reader task parses stdout
-and resolves the future of the call with that id, so any number of coroutines
-share one process (pipelining). A second task drains stderr into a bounded
-buffer. The stream limit is raised (``line_limit``, 64 MiB by default) so long
-responses (``rpc.discover``, big values) are read in one piece.
+Request lines made in one turn of the event loop go out together, in one
+write at the end of the turn. One reader task reads stdout in chunks of up to
+256 KiB, decodes every complete line of a chunk in one go and resolves the
+future of the call with each id, so any number of coroutines share one process
+(pipelining). A second task drains stderr into a bounded buffer. A response
+line may be up to ``line_limit`` bytes (64 MiB by default), so long responses
+(``rpc.discover``, big values) are read in one piece.
 
 The typed wrappers take the same arguments as :class:`checkoutd.Checkoutd`'s
 and return awaitables (both are generated from ``Schemas/`` into
@@ -28,13 +30,14 @@ import collections
 import itertools
 import os
 from asyncio.subprocess import PIPE
-from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._locate import find_binary
 from ._methods import AsyncMethodWrappers
-from ._protocol import (AbandonedRequests, ResponseHook, StderrBuffer, decode_line,
-                        encode_line, request_message, result_of, route_response)
-from .errors import CallTimeout, ProcessExited, ProtocolViolation, TransportError
+from ._protocol import (READ_CHUNK, AbandonedRequests, LineSplitter, ResponseHook, StderrBuffer,
+                        batch_entries, decode_lines, encode_line, outcome_of, refused_entry,
+                        request_message, route_response, widen_pipes)
+from .errors import CallTimeout, CheckoutdError, ProcessExited, ProtocolViolation, TransportError
 
 __all__ = ["AsyncCheckoutd", "DEFAULT_LINE_LIMIT"]
 
@@ -43,11 +46,75 @@ DEFAULT_LINE_LIMIT = 64 * 1024 * 1024
 
 
 class _Pending:
-    __slots__ = ("method", "future")
+    """A call waiting for its response: ``future`` gets the response object."""
 
-    def __init__(self, method: str, future: "asyncio.Future[Dict[str, Any]]"):
+    __slots__ = ("method", "future", "line_bytes")
+
+    def __init__(self, method: str, future: "asyncio.Future[Any]", line_bytes: int):
         self.method = method
         self.future = future
+        self.line_bytes = line_bytes
+
+    def answer(self, response: Dict[str, Any], pending: Dict[Any, Any]) -> None:
+        if not self.future.done():
+            self.future.set_result(response)
+
+    def fail(self, error: BaseException) -> None:
+        if not self.future.done():
+            self.future.set_exception(error)
+
+
+class _Batch(_Pending):
+    """A :meth:`AsyncCheckoutd.call_batch` waiting for its calls' responses;
+    ``future`` gets the list of outcomes once none is missing."""
+
+    __slots__ = ("outcomes", "ids", "missing")
+
+    def __init__(self, future: "asyncio.Future[Any]", size: int, line_bytes: int):
+        super().__init__("batch", future, line_bytes)
+        self.outcomes: List[Any] = [None] * size
+        self.ids: List[int] = []
+        self.missing = 0
+
+    def answer(self, response: Dict[str, Any], pending: Dict[Any, Any]) -> None:
+        """A response to the whole line (the service refused it, e.g. ``LINE_TOO_LONG``)."""
+        for request_id in self.ids:
+            pending.pop(request_id, None)
+        self.fail(CheckoutdError.from_error(response.get("error")))
+
+
+class _Slot:
+    """One call of a batch in the table of pending ids."""
+
+    __slots__ = ("batch", "index", "method")
+
+    def __init__(self, batch: _Batch, index: int, method: str):
+        self.batch = batch
+        self.index = index
+        self.method = method
+
+    @property
+    def line_bytes(self) -> int:
+        return self.batch.line_bytes
+
+    def answer(self, response: Dict[str, Any], pending: Dict[Any, Any]) -> None:
+        batch = self.batch
+        batch.outcomes[self.index] = outcome_of(response)
+        batch.missing -= 1
+        if batch.missing == 0 and not batch.future.done():
+            batch.future.set_result(batch.outcomes)
+
+    def fail(self, error: BaseException) -> None:
+        self.batch.fail(error)
+
+
+class _Expired(Exception):
+    """Set on a call's future by its timer."""
+
+
+def _expire(future: "asyncio.Future[Any]") -> None:
+    if not future.done():
+        future.set_exception(_Expired())
 
 
 async def _read_line(reader: asyncio.StreamReader) -> Tuple[Optional[bytes], bool]:
@@ -108,6 +175,9 @@ class AsyncCheckoutd(AsyncMethodWrappers):
         self._stderr_changed: Optional[asyncio.Condition] = None
         self._stdout_task: Optional["asyncio.Task[None]"] = None
         self._stderr_task: Optional["asyncio.Task[None]"] = None
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._outgoing: List[bytes] = []   # lines made in this turn of the loop, written at its end
+        self._lines = LineSplitter()
         #: Responses that matched no call (e.g. errors with ``id: null``).
         self.unmatched: Deque[Dict[str, Any]] = collections.deque(maxlen=100)
         #: Exceptions raised by ``on_response`` (the reader task survives them).
@@ -130,11 +200,16 @@ class AsyncCheckoutd(AsyncMethodWrappers):
         full_env = dict(os.environ)
         if self._env:
             full_env.update(self._env)
+        self._loop = asyncio.get_running_loop()
         self._write_lock = asyncio.Lock()
         self._stderr_changed = asyncio.Condition()
         self.process = await asyncio.create_subprocess_exec(
             self.binary, *self.args, stdin=PIPE, stdout=PIPE, stderr=PIPE, env=full_env,
             cwd=self._cwd, limit=self.line_limit)
+        transport = getattr(self.process, "_transport", None)  # the subprocess transport holds the pipes
+        if transport is not None:
+            widen_pipes(*(pipe.get_extra_info("pipe") for pipe in
+                          (transport.get_pipe_transport(0), transport.get_pipe_transport(1)) if pipe is not None))
         self._stderr_task = asyncio.ensure_future(self._read_stderr())
         self._stdout_task = asyncio.ensure_future(self._read_stdout())
 
@@ -178,6 +253,7 @@ class AsyncCheckoutd(AsyncMethodWrappers):
         if process is None:
             return None
         timeout = self.close_timeout if timeout is None else timeout
+        self._flush()
         if process.stdin is not None and not process.stdin.is_closing():
             process.stdin.close()
         try:
@@ -234,36 +310,84 @@ class AsyncCheckoutd(AsyncMethodWrappers):
         """Sends a request and returns its ``result``.
 
         Raises the :class:`CheckoutdError` subclass matching ``error.data.reason``,
-        :class:`CallTimeout` after ``timeout`` seconds (``asyncio.wait_for``
-        semantics; the request is then cancelled with ``$/cancelRequest``), or
-        :class:`ProcessExited`. Cancelling the awaiting task also sends
-        ``$/cancelRequest``.
+        :class:`CallTimeout` after ``timeout`` seconds (the request is then
+        cancelled with ``$/cancelRequest``), or :class:`ProcessExited`.
+        Cancelling the awaiting task also sends ``$/cancelRequest``.
         """
         timeout = self.timeout if timeout is None else timeout
         self._check_usable()
         request_id = next(self._ids)
-        future: "asyncio.Future[Dict[str, Any]]" = asyncio.get_running_loop().create_future()
-        self._pending[request_id] = _Pending(method, future)
-        try:
-            self._write(encode_line(request_message(method, params, request_id)))
-        except BaseException:
-            self._pending.pop(request_id, None)
-            raise
+        line = encode_line(request_message(method, params, request_id))
+        loop = self._loop
+        assert loop is not None
+        future = loop.create_future()
+        self._pending[request_id] = _Pending(method, future, len(line) - 1)
+        self._write(line)
         # No drain: the answer cannot come before the service has read the line.
+        timer = None if timeout is None else loop.call_later(timeout, _expire, future)
         try:
-            response = await asyncio.wait_for(future, timeout)
-        except asyncio.TimeoutError:
-            self._abandon(request_id, method)
+            response = await future
+        except _Expired:
+            self._abandon([request_id], method)
             raise CallTimeout(method, request_id, timeout) from None  # type: ignore[arg-type]
         except asyncio.CancelledError:
-            self._abandon(request_id, method)
+            self._abandon([request_id], method)
             raise
-        return result_of(response)
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if "error" in response:
+            raise CheckoutdError.from_error(response["error"])
+        return response.get("result")
+
+    async def call_batch(self, calls: Iterable[Any], timeout: Optional[float] = None) -> List[Any]:
+        """Sends up to 1000 calls as one JSON-RPC batch line and returns their
+        outcomes in order: each call's ``result``, or the
+        :class:`CheckoutdError` of its error *in its place* (returned, not
+        raised), or ``None`` for a notification. The calls are those of
+        :meth:`checkoutd.Checkoutd.call_batch`, and so are the errors raised
+        (``ValueError`` over 1000 calls, :class:`CallTimeout` after ``timeout``
+        seconds with the missing calls cancelled, :class:`LineTooLong`,
+        :class:`ProcessExited`); cancelling the awaiting task cancels the
+        calls not answered yet.
+        """
+        entries = batch_entries(calls)
+        if not entries:
+            return []
+        timeout = self.timeout if timeout is None else timeout
+        self._check_usable()
+        ids = [None if notification else next(self._ids) for _, _, notification in entries]
+        line = encode_line([request_message(method, params, request_id, notification=notification)
+                            for (method, params, notification), request_id in zip(entries, ids)])
+        loop = self._loop
+        assert loop is not None
+        batch = _Batch(loop.create_future(), len(entries), len(line) - 1)
+        slots = {request_id: _Slot(batch, index, entries[index][0])
+                 for index, request_id in enumerate(ids) if request_id is not None}
+        batch.ids = list(slots)
+        batch.missing = len(slots)
+        self._pending.update(slots)
+        self._write(line)
+        if not slots:  # notifications only: nothing comes back
+            return batch.outcomes
+        timer = None if timeout is None else loop.call_later(timeout, _expire, batch.future)
+        try:
+            return await batch.future
+        except _Expired:
+            missing = self._abandon(batch.ids, "batch")
+            raise CallTimeout(f"a batch of {len(entries)} calls", missing, timeout) from None  # type: ignore[arg-type]
+        except asyncio.CancelledError:
+            self._abandon(batch.ids, "batch")
+            raise
+        finally:
+            if timer is not None:
+                timer.cancel()
 
     async def notify(self, method: str, params: Optional[Mapping[str, Any]] = None) -> None:
         """Sends a notification (no id, never answered); waits until the pipe has room."""
         self._check_usable()
         self._write(encode_line(request_message(method, params, notification=True)))
+        self._flush()
         process = self._started()
         assert self._write_lock is not None and process.stdin is not None
         async with self._write_lock:  # concurrent drain() is not safe before Python 3.10
@@ -279,51 +403,75 @@ class AsyncCheckoutd(AsyncMethodWrappers):
             raise self._failure
 
     def _write(self, line: bytes) -> None:
+        """Queues a line; the lines of one turn of the event loop go out in one write."""
         process = self._started()
         stdin = process.stdin
         if self._failure is not None:
             raise self._failure
         if stdin is None or stdin.is_closing():
             raise ProcessExited("checkoutd stdin is closed", process.returncode, self._stderr.text())
-        try:
-            stdin.write(line)
-        except (ConnectionError, OSError, RuntimeError) as error:
-            raise ProcessExited(f"cannot write to checkoutd: {error}", process.returncode,
-                                self._stderr.text()) from error
+        if not self._outgoing:
+            assert self._loop is not None
+            self._loop.call_soon(self._flush)
+        self._outgoing.append(line)
 
-    def _abandon(self, request_id: int, method: str) -> None:
-        """The caller stopped waiting: forget the call, cancel the request."""
-        if self._pending.pop(request_id, None) is None:
+    def _flush(self) -> None:
+        if not self._outgoing:
             return
-        self._abandoned.add(request_id, method)
+        data = self._outgoing[0] if len(self._outgoing) == 1 else b"".join(self._outgoing)
+        self._outgoing = []
+        process = self.process
+        if process is None or process.stdin is None or process.stdin.is_closing():
+            return  # closed since: the calls fail when the process is gone
         try:
-            self._write(encode_line(request_message("$/cancelRequest", {"id": request_id},
-                                                    notification=True)))
-        except TransportError:
-            pass
+            process.stdin.write(data)
+        except (ConnectionError, OSError, RuntimeError):
+            pass  # the process is gone: its end fails every waiting call
+
+    def _abandon(self, request_ids: List[int], method: str) -> List[int]:
+        """The caller stopped waiting: forget the calls, cancel their requests.
+        Returns the ids that were still waiting."""
+        missing = []
+        for request_id in request_ids:
+            entry = self._pending.pop(request_id, None)
+            if entry is not None:
+                missing.append(request_id)
+                self._abandoned.add(request_id, entry.method)
+        if missing and self._failure is None:
+            cancels = [request_message("$/cancelRequest", {"id": request_id}, notification=True)
+                       for request_id in missing]
+            try:
+                self._write(encode_line(cancels[0] if len(cancels) == 1 else cancels))
+            except TransportError:
+                pass
+        return missing
 
     # -- reader tasks ------------------------------------------------------
 
     async def _read_stdout(self) -> None:
         process = self._started()
-        assert process.stdout is not None
+        stdout = process.stdout
+        assert stdout is not None
         try:
-            discarding = False
+            discarding = False   # inside a line longer than line_limit
             try:
                 while True:
-                    data, complete = await _read_line(process.stdout)
-                    if data is None:
+                    data = await stdout.read(READ_CHUNK)
+                    if not data:
                         break
-                    if not complete:
-                        if not discarding:
-                            self.protocol_errors.append(ProtocolViolation(
-                                f"a line on stdout is longer than line_limit ({self.line_limit} bytes);"
-                                f" dropped: {data[:200]!r}…"))
+                    if discarding:
+                        end = data.find(b"\n")
+                        if end < 0:
+                            continue
+                        discarding = False
+                        data = data[end + 1:]
+                    lines = self._lines.feed(data)
+                    if lines:
+                        self._handle_lines(lines)
+                    if self._lines.pending_bytes > self.line_limit:
+                        self._too_long(self._lines.pending_bytes)
+                        self._lines.clear()
                         discarding = True
-                    elif discarding:
-                        discarding = False  # the end of the line that was too long
-                    else:
-                        self._handle_line(data)
             except (ConnectionError, OSError):
                 pass
             try:
@@ -335,19 +483,30 @@ class AsyncCheckoutd(AsyncMethodWrappers):
         finally:
             self._fail_all(ProcessExited("checkoutd exited", process.returncode, self._stderr.text()))
 
-    def _handle_line(self, data: bytes) -> None:
-        try:
-            messages = decode_line(data)
-        except ProtocolViolation as violation:
-            self.protocol_errors.append(violation)
-            return
-        for response in messages:
-            self._deliver(response)
+    def _too_long(self, length: int) -> None:
+        self.protocol_errors.append(ProtocolViolation(
+            f"a line on stdout is longer than line_limit ({self.line_limit} bytes); dropped after {length} bytes"))
 
-    def _deliver(self, response: Any) -> None:
-        pending = route_response(self, response, lambda request_id: self._pending.pop(request_id, None))
-        if pending is not None and not pending.future.done():
-            pending.future.set_result(response)
+    def _handle_lines(self, lines: List[bytes]) -> None:
+        if any(len(line) > self.line_limit for line in lines):
+            for line in [line for line in lines if len(line) > self.line_limit]:
+                self._too_long(len(line))
+            lines = [line for line in lines if len(line) <= self.line_limit]
+        pending = self._pending
+        for response in decode_lines(lines, self.protocol_errors):
+            entry = route_response(self, response, self._take_pending, self._take_refused)
+            if entry is not None:
+                entry.answer(response, pending)
+
+    def _take_pending(self, request_id: Any) -> Any:
+        return self._pending.pop(request_id, None)
+
+    def _take_refused(self, reason: str, number: int) -> Any:
+        """The call or batch a ``LINE_TOO_LONG``/``BATCH_TOO_LARGE`` answer is about."""
+        entry = refused_entry(self._pending.values(), reason, number)
+        if entry is not None and not isinstance(entry, _Batch):
+            self._pending.pop(next(request_id for request_id, value in self._pending.items() if value is entry))
+        return entry
 
     async def _read_stderr(self) -> None:
         process = self._started()
@@ -373,5 +532,4 @@ class AsyncCheckoutd(AsyncMethodWrappers):
             self._failure = failure
         pending, self._pending = list(self._pending.values()), {}
         for entry in pending:
-            if not entry.future.done():
-                entry.future.set_exception(self._failure)
+            entry.fail(self._failure)

@@ -1,4 +1,5 @@
-"""Finding the binary: the argument, $CHECKOUTD_BIN, PATH, then a checkout's
+"""Finding the binary: the argument, $CHECKOUTD_BIN, the binary the package
+carries (the wheel's checkoutd/_bin/checkoutd), PATH, then a checkout's
 .build/release before .build/debug (above the package, then above the current
 directory, for a package installed with `pip install clients/python`).
 Uses fake executables in a temporary tree; nothing is run."""
@@ -9,7 +10,7 @@ import os
 
 import pytest
 
-from checkoutd import BinaryNotFound, _locate, find_binary
+from checkoutd import BinaryNotFound, _locate, find_binary, packaged_binary
 
 
 def executable(path):
@@ -81,3 +82,27 @@ def test_a_file_that_is_not_executable_is_refused(nowhere, monkeypatch):
     plain.write_text("")
     with pytest.raises(BinaryNotFound, match="not executable"):
         find_binary(str(plain))
+
+
+def test_the_binary_the_package_carries_comes_after_the_environment_and_before_path(nowhere, monkeypatch):
+    on_path = executable(nowhere / "bin" / "checkoutd")
+    monkeypatch.setenv("PATH", str(nowhere / "bin"))
+    assert packaged_binary() is None
+    assert find_binary() == on_path
+    packaged = executable(nowhere / "site-packages" / "checkoutd" / "_bin" / "checkoutd")
+    assert packaged_binary() == packaged
+    assert find_binary() == packaged
+    from_env = executable(nowhere / "env" / "checkoutd")
+    monkeypatch.setenv("CHECKOUTD_BIN", from_env)
+    assert find_binary() == from_env
+    argument = executable(nowhere / "arg" / "checkoutd")
+    assert find_binary(argument) == argument
+
+
+def test_a_packaged_file_that_is_not_executable_is_not_the_packaged_binary(nowhere):
+    plain = nowhere / "site-packages" / "checkoutd" / "_bin" / "checkoutd"
+    plain.parent.mkdir(parents=True)
+    plain.write_text("")
+    assert packaged_binary() is None
+    with pytest.raises(BinaryNotFound):
+        find_binary()
