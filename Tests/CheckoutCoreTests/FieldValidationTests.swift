@@ -1,4 +1,4 @@
-import CheckoutCore
+@testable import CheckoutCore
 import Testing
 
 @Suite("Field validation")
@@ -50,13 +50,14 @@ struct FieldValidationTests {
         #expect(Self.errors("12/2027", "expiryDate") == [])
         #expect(Self.errors("122027", "expiryDate") == [])
         #expect(Self.errors("4111 1111 1111 1111 1111", "cardNumber").contains("cardNumber:length"))
-        #expect(Self.errors("4111 a111 1111 1111", "cardNumber").contains("cardNumber:luhn"))
+        #expect(Self.errors("4111 a111 1111 1111", "cardNumber") == ["cardNumber:numericString"],
+                "the stray letter is kept, so the value is no numeric string")
         #expect(FieldValidation.unmaskedValue("4111-1111", for: Self.visa.field(id: "cardNumber")!) == "4111-1111")
     }
 
     @Test func everyFailingValidatorIsOneErrorInDeclarationOrder() {
         #expect(Self.errors("1", "cvv") == ["cvv:length", "cvv:regularExpression"])
-        #expect(Self.errors("12a", "cvv") == ["cvv:regularExpression"])
+        #expect(Self.errors("12a", "cvv") == ["cvv:numericString"], "a type error skips the validators")
         #expect(Self.errors("1234 5", "cardNumber") == ["cardNumber:luhn", "cardNumber:length"])
         #expect(Self.errors("10/26", "expiryDate") == ["expiryDate:expirationDate"])
     }
@@ -99,5 +100,25 @@ struct FieldValidationTests {
         let language = FieldValidation.errors(of: "en", for: F.sepa.field(id: "language")!,
                                               currentMonth: F.november2026, locale: "en_US")
         #expect(language.first?.parameters == .fixedList(FixedListRule(allowedValues: ["nl", "de", "fr"])))
+    }
+
+    /// (type, value, type error): integers take an optional minus and ASCII
+    /// digits, numeric strings ASCII digits only; other types have no type rule.
+    @Test(arguments: [
+        (FieldType.integer, "42", nil), (.integer, "-7", nil), (.integer, "007", nil), (.integer, "-", ValidationMessageId.integer),
+        (.integer, "4.2", .integer), (.integer, "+4", .integer), (.integer, "1e3", .integer), (.integer, "٤٢", .integer),
+        (.numericstring, "0123", nil), (.numericstring, "-1", .numericString), (.numericstring, "12 34", .numericString),
+        (.numericstring, "１２", .numericString), (.string, "anything", nil), (.expirydate, "12/26", nil), (.boolean, "x", nil),
+    ])
+    func typeRulesComeBeforeTheValidators(_ type: FieldType, _ value: String, _ expected: ValidationMessageId?) {
+        #expect(FieldValidation.typeError(of: value, type: type) == expected)
+    }
+
+    @Test func theTypeErrorsAreLocalizedInEveryLocale() {
+        for id in [ValidationMessageId.integer, .numericString] {
+            let texts = ValidationMessages.locales.map { ValidationMessages.message(for: id, locale: $0) }
+            #expect(Set(texts).count == ValidationMessages.locales.count, "\(id): one text per locale")
+            #expect(!texts.contains(id.rawValue))
+        }
     }
 }

@@ -122,7 +122,7 @@ struct ValidationErrorCodingTests {
         #expect(ValidationMessageId.allCases.map(\.rawValue) == [
             "required", "luhn", "length", "range", "expirationDate", "regularExpression", "emailAddress",
             "fixedList", "iban", "termsAndConditions", "allowedInContext", "readOnly", "unknownField",
-            "name", "email", "address", "city", "country", "state", "zip",
+            "integer", "numericString", "name", "email", "address", "city", "country", "state", "zip",
         ])
     }
 }

@@ -74,6 +74,8 @@ export type ValidationErrorMessageId =
   | 'allowedInContext'
   | 'readOnly'
   | 'unknownField'
+  | 'integer'
+  | 'numericString'
   | 'name'
   | 'email'
   | 'address'

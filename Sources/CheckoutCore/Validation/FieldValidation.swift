@@ -5,10 +5,13 @@
 /// `4111 1111 1111 1111` and `4111111111111111` are the same card number, and
 /// `12/26`, `1226` and `12/2026` are expiry dates the validator reads). An
 /// empty value is one `required` error for a required field and no error for an
-/// optional one; any other value is checked by every validator of the field, and
-/// each one that fails is one error, in the order `FieldValidators` declares them:
-/// luhn, expirationDate, length, range, regularExpression, emailAddress,
-/// fixedList, iban, termsAndConditions.
+/// optional one. A value of an `integer` field that is not `-?[0-9]+`, or of a
+/// `numericstring` field that is not `[0-9]+`, is one `integer` or
+/// `numericString` error, and the other validators are skipped. Any other value
+/// is checked by every validator of the field, and each one that fails is one
+/// error, in the order `FieldValidators` declares them: luhn, expirationDate,
+/// length, range, regularExpression, emailAddress, fixedList, iban,
+/// termsAndConditions.
 public enum FieldValidation {
     /// The errors of `value` for `field`; empty when the value is acceptable.
     ///
@@ -41,9 +44,29 @@ public enum FieldValidation {
             guard field.dataRestrictions.isRequired else { return [] }
             return [ValidationError(fieldId: field.id, errorMessageId: .required, locale: locale)]
         }
+        if let typeError = typeError(of: value, type: field.type) {
+            return [ValidationError(fieldId: field.id, errorMessageId: typeError, locale: locale)]
+        }
         let failures = field.dataRestrictions.validators.failures(of: value, currentMonth: currentMonth)
         return failures.map {
             ValidationError(fieldId: field.id, errorMessageId: $0.id, parameters: $0.parameters, locale: locale)
+        }
+    }
+}
+
+extension FieldValidation {
+    /// The error of a value its field's type cannot hold: `integer` for an
+    /// integer field whose value is not an optional minus and ASCII digits,
+    /// `numericString` for a numeric string that is not ASCII digits.
+    static func typeError(of value: String, type: FieldType) -> ValidationMessageId? {
+        switch type {
+        case .integer:
+            let digits = value.utf8.first == UInt8(ascii: "-") ? value.utf8.dropFirst() : value.utf8[...]
+            return !digits.isEmpty && CardDigits.areAllDigits(digits) ? nil : .integer
+        case .numericstring:
+            return CardDigits.areAllDigits(value.utf8) ? nil : .numericString
+        default:
+            return nil
         }
     }
 }

@@ -27,6 +27,10 @@ public enum ValidationMessageId: String, Sendable, Hashable, Codable, CaseIterab
     case readOnly
     /// The payment product has no field with this id.
     case unknownField
+    /// A field of type `integer` whose value is not an integer (`IDValidationErrorInteger`).
+    case integer
+    /// A field of type `numericstring` whose value is not all digits (`IDValidationErrorNumericString`).
+    case numericString
 
     // Address data (BlueSnap rules); `fieldId` names the member, e.g. `billingDetails.zip`.
     case name
