@@ -17,6 +17,8 @@ enum PaymentRequestMethods {
             let paymentProductId: Int
             let accountOnFileId: String?
             let values: [String: String]
+            /// Only these fields are judged (`[field validateValue:]`), required included.
+            let fields: [String]?
         }
 
         struct Result: Encodable, Sendable {
@@ -28,7 +30,13 @@ enum PaymentRequestMethods {
             let request = try service.paymentRequest(
                 clientSessionId: params.clientSessionId, paymentProductId: params.paymentProductId,
                 accountOnFileId: params.accountOnFileId)
-            let errors = service.judgement(of: params.values, in: request).errors
+            if let fields = params.fields {
+                let problems = fields.enumerated().filter { request.product.field(id: $0.element) == nil }.map {
+                    ParamProblem(path: "/fields/\($0.offset)", message: "product \(request.product.id) has no such field")
+                }
+                if !problems.isEmpty { throw RPCError.invalidParams(problems) }
+            }
+            let errors = service.judgement(of: params.values, in: request, onlyFields: params.fields.map(Set.init)).errors
             return Result(valid: errors.isEmpty, errors: errors)
         }
     }
@@ -111,10 +119,11 @@ extension CheckoutService {
 
     /// The validation errors of `values` for the request's product, in the
     /// session's locale, and the values unmasked.
-    func judgement(of values: [String: String], in request: PaymentRequestScope) -> PaymentRequestValidation.Judgement {
+    func judgement(of values: [String: String], in request: PaymentRequestScope,
+                   onlyFields: Set<String>? = nil) -> PaymentRequestValidation.Judgement {
         PaymentRequestValidation.judge(
             product: request.product, values: values, accountOnFile: request.accountOnFile,
-            currentMonth: configuration.clock.currentMonth(), locale: request.session.context.locale,
+            currentMonth: configuration.clock.currentMonth(), locale: request.session.context.locale, onlyFields: onlyFields,
             productsOfCard: { configuration.iinTable.paymentProducts(ofCardNumber: $0, brands: configuration.brands) })
     }
 }

@@ -562,6 +562,12 @@ export interface PaymentRequestValidateParams {
   accountOnFileId?: string;
   /** fieldId to the value as entered, masked or not. */
   values: Record<string, string>;
+  /**
+   * Only these fields are judged, required included, as [field validateValue:] judges one field
+   * when the customer leaves it; values for other fields are neither judged nor reported as
+   * unknownField. A field id the product does not have is -32602 at /fields/N.
+   */
+  fields?: string[];
 }
 
 export interface PaymentRequestValidateResult {

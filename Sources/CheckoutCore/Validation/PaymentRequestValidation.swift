@@ -60,14 +60,17 @@ public enum PaymentRequestValidation {
     }
 
     /// The errors of the request, as `validate` finds them, and its unmasked values.
+    /// With `onlyFields`, only those fields are judged (a form validating the field
+    /// the customer just left, `[field validateValue:]`), and values for other
+    /// fields are neither judged nor reported unknown.
     public static func judge(
         product: PaymentProduct, values: [String: String], accountOnFile: AccountOnFile? = nil,
-        currentMonth: CalendarMonth, locale: String, productsOfCard: (String) -> [Int]?
+        currentMonth: CalendarMonth, locale: String, onlyFields: Set<String>? = nil, productsOfCard: (String) -> [Int]?
     ) -> Judgement {
         let context = Context(productId: product.id, currentMonth: currentMonth, locale: locale)
         var judgement = Judgement(errors: [], paymentValues: [])
         judgement.paymentValues.reserveCapacity(values.count)
-        for field in product.fieldsInDisplayOrder {
+        for field in product.fieldsInDisplayOrder where onlyFields?.contains(field.id) ?? true {
             let rawValue = values[field.id]
             let value = rawValue.map { FieldValidation.unmaskedValue($0, for: field) } ?? ""
             let stored = accountOnFile.flatMap { storedAttribute(for: field, in: $0) }
@@ -79,7 +82,7 @@ public enum PaymentRequestValidation {
             if !value.isEmpty { judgement.paymentValues.append(CustomerInput.PaymentValue(key: field.id, value: value)) }
         }
         // A product has a handful of fields: a scan beats hashing them into a set per request.
-        let unknownKeys = values.keys.filter { key in !product.fields.contains { $0.id == key } }
+        let unknownKeys = onlyFields != nil ? [] : values.keys.filter { key in !product.fields.contains { $0.id == key } }
         for key in unknownKeys.sorted() {
             judgement.errors.append(ValidationError(fieldId: key, errorMessageId: .unknownField, locale: locale))
         }

@@ -159,13 +159,16 @@ def params_for_payment_request_encrypt(client_session_id: str, payment_product_i
 
 def params_for_payment_request_validate(client_session_id: str, payment_product_id: int,
                                         values: Mapping[str, str],
-                                        account_on_file_id: Optional[str] = None) -> Params:
+                                        account_on_file_id: Optional[str] = None,
+                                        fields: Optional[Sequence[str]] = None) -> Params:
     """The params of ``paymentRequest.validate`` from the arguments of
     ``payment_request_validate()``."""
     params: Params = {"clientSessionId": client_session_id, "paymentProductId": payment_product_id,
                       "values": _copied(values)}
     if account_on_file_id is not None:
         params["accountOnFileId"] = account_on_file_id
+    if fields is not None:
+        params["fields"] = _copied(fields)
     return params
 
 
@@ -684,6 +687,7 @@ class MethodWrappers:
     def payment_request_validate(self, client_session_id: str, payment_product_id: int,
                                  values: Mapping[str, str],
                                  account_on_file_id: Optional[str] = None,
+                                 fields: Optional[Sequence[str]] = None,
                                  timeout: Optional[float] = None) -> Dict[str, Any]:
         """``paymentRequest.validate``: Check the customer's input for a payment product.
 
@@ -711,9 +715,13 @@ class MethodWrappers:
         - ``values``: fieldId to the value as entered, masked or not.
         - ``account_on_file_id`` (``accountOnFileId``): The token of one of the session's accounts
           on file for this product.
+        - ``fields``: Only these fields are judged, required included, as [field validateValue:]
+          judges one field when the customer leaves it; values for other fields are neither judged
+          nor reported as unknownField. A field id the product does not have is -32602 at /fields/N.
         """
         params = params_for_payment_request_validate(client_session_id, payment_product_id, values,
-                                                     account_on_file_id=account_on_file_id)
+                                                     account_on_file_id=account_on_file_id,
+                                                     fields=fields)
         return self.call("paymentRequest.validate", params, timeout=timeout)
 
     def products_get(self, client_session_id: str, payment_product_id: int,
@@ -1424,6 +1432,7 @@ class AsyncMethodWrappers:
     async def payment_request_validate(self, client_session_id: str, payment_product_id: int,
                                        values: Mapping[str, str],
                                        account_on_file_id: Optional[str] = None,
+                                       fields: Optional[Sequence[str]] = None,
                                        timeout: Optional[float] = None) -> Dict[str, Any]:
         """``paymentRequest.validate``: Check the customer's input for a payment product.
 
@@ -1451,9 +1460,13 @@ class AsyncMethodWrappers:
         - ``values``: fieldId to the value as entered, masked or not.
         - ``account_on_file_id`` (``accountOnFileId``): The token of one of the session's accounts
           on file for this product.
+        - ``fields``: Only these fields are judged, required included, as [field validateValue:]
+          judges one field when the customer leaves it; values for other fields are neither judged
+          nor reported as unknownField. A field id the product does not have is -32602 at /fields/N.
         """
         params = params_for_payment_request_validate(client_session_id, payment_product_id, values,
-                                                     account_on_file_id=account_on_file_id)
+                                                     account_on_file_id=account_on_file_id,
+                                                     fields=fields)
         return await self.call("paymentRequest.validate", params, timeout=timeout)
 
     async def products_get(self, client_session_id: str, payment_product_id: int,

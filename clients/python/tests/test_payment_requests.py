@@ -201,3 +201,22 @@ def test_malformed_requests_are_invalid_params(client, params, paths):
     with pytest.raises(InvalidParams) as raised:
         client.call("paymentRequest.validate", dict(params, clientSessionId=session(client)))
     assert [problem["path"] for problem in raised.value.errors] == paths
+
+
+def test_fields_judges_only_the_fields_named_required_included(client):
+    """[field validateValue:] (API.md 9.3): a form validates the field the
+    customer just left; the empty others are not reported yet."""
+    sid = session(client)
+    only = client.payment_request_validate(sid, VISA, {"expiryDate": "12/28"}, fields=["expiryDate"])
+    assert only == {"valid": True, "errors": []}
+    both = client.payment_request_validate(sid, VISA, {"cvv": "12a", "junk": "x"}, fields=["cvv", "cardNumber"])
+    assert problems(both) == [("cardNumber", "required"), ("cvv", "numericString")]
+    everything = client.payment_request_validate(sid, VISA, {"cvv": "12a"})
+    assert problems(everything) == [("cardNumber", "required"), ("expiryDate", "required"), ("cvv", "numericString")]
+
+
+def test_a_field_the_product_lacks_is_invalid_params_at_its_index(client):
+    from checkoutd import InvalidParams
+    with pytest.raises(InvalidParams) as raised:
+        client.payment_request_validate(session(client), VISA, {}, fields=["cvv", "iban", "cardNumber", "issuerId"])
+    assert [p["path"] for p in raised.value.errors] == ["/fields/1", "/fields/3"]
