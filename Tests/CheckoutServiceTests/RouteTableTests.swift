@@ -78,6 +78,17 @@ struct RouteTableTests {
         #expect(onWorkers == ["paymentRequest.encrypt"])
     }
 
+    /// OpenRPC 1.3: "All required params MUST be listed before any optional params".
+    @Test func everyMethodListsItsRequiredParamsFirst() throws {
+        guard case .array(let methods)? = OpenRPCDocument.value["methods"] else { Issue.record("no methods"); return }
+        #expect(methods.count == CheckoutService.methodNames.count)
+        for method in methods {
+            guard case .array(let params)? = method["params"] else { continue }
+            let required = params.map { $0["required"] == .bool(true) }
+            #expect(required == required.sorted { $0 && !$1 }, "\(method["name"]?.stringValue ?? "?")")
+        }
+    }
+
     @Test func discoveryIsTheShippedDocumentByteForByte() throws {
         let shipped = try Data(contentsOf: Repository.schemas.appendingPathComponent("openrpc.json"))
         #expect(JSONSerializer.bytes(of: OpenRPCDocument.value) == Array(shipped))
