@@ -10,6 +10,7 @@ enum CheckoutError: Error, RPCErrorConvertible {
     case unknownProduct(paymentProductId: Int)
     case productNotAvailable(paymentProductId: Int, context: PaymentContext)
     case unknownAccountOnFile(accountOnFileId: String, paymentProductId: Int?)
+    case unknownProductGroup(paymentProductGroupId: String)
     case validationFailed([ValidationError])
     case tokenNotFound(token: String)
     /// `path`: the JSON Pointer of the params member that named the currency.
@@ -48,6 +49,10 @@ enum CheckoutError: Error, RPCErrorConvertible {
             if let productId { details.members.append(.init(key: "paymentProductId", value: .number(String(productId)))) }
             return RPCError(code: 1103, message: "Unknown account on file", reason: "UNKNOWN_ACCOUNT_ON_FILE",
                             details: details)
+        case .unknownProductGroup(let id):
+            return RPCError(code: 1104, message: "Unknown payment product group", reason: "UNKNOWN_PRODUCT_GROUP",
+                            details: ["paymentProductGroupId": .string(id),
+                                      "detail": .string("no such group is offered in this session")])
         case .validationFailed(let errors):
             return RPCError(code: 1201, message: "Validation failed", reason: "VALIDATION_FAILED",
                             details: ["errors": .array(errors.map { (try? JSONValueEncoder.encode($0)) ?? .null })])

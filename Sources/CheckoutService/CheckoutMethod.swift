@@ -9,7 +9,7 @@ protocol CheckoutMethod: RPCMethod {
 extension CheckoutService {
     /// Every method checkoutd serves, one list per namespace file. A test checks
     /// this list against `Schemas/methods` and the `rpc.discover` document.
-    static let routes: [any CheckoutMethod.Type] = ServiceMethods.routes + SessionMethods.routes + ProductMethods.routes
+    static let routes: [any CheckoutMethod.Type] = ServiceMethods.routes + SessionMethods.routes + ProductMethods.routes + ProductGroupMethods.routes
         + PaymentRequestMethods.routes + MaskMethods.routes + CardMethods.routes + IINMethods.routes
         + CurrencyMethods.routes + EncryptionMethods.routes + AddressMethods.routes
         + TokenMethods.routes + ThreeDSMethods.routes

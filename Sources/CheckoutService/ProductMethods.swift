@@ -13,10 +13,14 @@ enum ProductMethods {
 
         struct Params: Decodable, Sendable {
             let clientSessionId: ClientIdentifier
+            /// Products of a group are offered as one entry of `paymentProductGroups`.
+            let groupPaymentProducts: Bool?
         }
 
         struct Result: Encodable, Sendable {
             let paymentProducts: [BasicPaymentProduct]
+            /// Present with `groupPaymentProducts`.
+            let paymentProductGroups: [PaymentProductGroup]?
             let accountsOnFile: [AccountOnFile]
         }
 
@@ -24,8 +28,13 @@ enum ProductMethods {
             let session = try service.sessions.session(id: params.clientSessionId.value)
             let products = service.products(for: session)
             let offered = Set(products.map(\.id))
-            return Result(paymentProducts: products.map(\.basic),
-                          accountsOnFile: session.accountsOnFile.filter { offered.contains($0.paymentProductId) })
+            let accounts = session.accountsOnFile.filter { offered.contains($0.paymentProductId) }
+            guard params.groupPaymentProducts == true else {
+                return Result(paymentProducts: products.map(\.basic), paymentProductGroups: nil, accountsOnFile: accounts)
+            }
+            return Result(paymentProducts: products.filter { $0.paymentProductGroup == nil }.map(\.basic),
+                          paymentProductGroups: PaymentProductGroup.groups(of: products, locale: session.context.locale),
+                          accountsOnFile: accounts)
         }
     }
 

@@ -43,7 +43,7 @@ struct RouteTableTests {
         "address.validate": .none, "card.format": .none, "currency.convert": .none, "currency.list": .none,
         "mask.apply": .none, "mask.remove": .none, "rpc.discover": .none, "service.info": .none, "service.shutdown": .none,
         "encryption.publicKey": .reads, "iin.details": .reads, "paymentRequest.encrypt": .reads,
-        "paymentRequest.validate": .reads, "products.get": .reads, "products.list": .reads, "session.get": .reads,
+        "paymentRequest.validate": .reads, "products.get": .reads, "products.list": .reads, "productGroups.get": .reads, "session.get": .reads,
         "tokens.list": .reads,
         "session.changeCurrency": .writes, "session.close": .writes, "session.init": .writes, "session.update": .writes,
         "threeDS.authenticate": .writes,

@@ -52,7 +52,8 @@ export type ErrorReason =
   | 'UNKNOWN_CURRENCY'
   | 'ENCRYPTION_FAILED'
   | 'STORE_UNAVAILABLE'
-  | 'CURRENCY_CHANGE_NOT_ALLOWED';
+  | 'CURRENCY_CHANGE_NOT_ALLOWED'
+  | 'UNKNOWN_PRODUCT_GROUP';
 
 /** One problem of a -32600/-32602: a JSON Pointer into the params (or the request). */
 export interface ParamProblem {
@@ -576,6 +577,24 @@ export interface PaymentRequestValidateResult {
   errors: ValidationError[];
 }
 
+// productGroups.get
+
+export interface ProductGroupsGetParams {
+  clientSessionId: ClientIdentifier;
+  /** The group's id, e.g. cards. */
+  paymentProductGroupId: string;
+}
+
+export type ProductGroupsGetResult = {
+  id: string;
+  displayHints: ProductDisplayHints;
+  /** The group's products available in the session, in display order. */
+  paymentProductIds: number[];
+  /** The session's accounts on file for any of the group's products. */
+  accountsOnFile: AccountOnFile[];
+  fields: PaymentProductField[];
+};
+
 // products.get
 
 export interface ProductsGetParams {
@@ -589,11 +608,26 @@ export type ProductsGetResult = PaymentProduct;
 
 export interface ProductsListParams {
   clientSessionId: ClientIdentifier;
+  /**
+   * True: the available products that share a paymentProductGroup are taken out of paymentProducts
+   * and offered as one entry each in paymentProductGroups (Online Payments
+   * paymentItemsForContext:groupPaymentProducts:).
+   */
+  groupPaymentProducts?: boolean;
 }
 
 export interface ProductsListResult {
   paymentProducts: BasicPaymentProduct[];
   accountsOnFile: AccountOnFile[];
+  /** Present exactly when groupPaymentProducts is true. */
+  paymentProductGroups?: Array<{
+    id: string;
+    displayHints: ProductDisplayHints;
+    /** The group's products available in the session, in display order. */
+    paymentProductIds: number[];
+    /** The session's accounts on file for any of the group's products. */
+    accountsOnFile: AccountOnFile[];
+  }>;
 }
 
 // service.info
@@ -880,6 +914,7 @@ export interface Methods {
   'mask.remove': { params: MaskRemoveParams; result: MaskRemoveResult };
   'paymentRequest.encrypt': { params: PaymentRequestEncryptParams; result: PaymentRequestEncryptResult };
   'paymentRequest.validate': { params: PaymentRequestValidateParams; result: PaymentRequestValidateResult };
+  'productGroups.get': { params: ProductGroupsGetParams; result: ProductGroupsGetResult };
   'products.get': { params: ProductsGetParams; result: ProductsGetResult };
   'products.list': { params: ProductsListParams; result: ProductsListResult };
   'rpc.discover': { params: Empty | undefined; result: RpcDiscoverResult };
@@ -1058,6 +1093,10 @@ export class EncryptionFailed extends CheckoutdError {
 export class CurrencyChangeNotAllowed extends CheckoutdError {
   static readonly REASON: 'CURRENCY_CHANGE_NOT_ALLOWED';
 }
+/** 1104 */
+export class UnknownProductGroup extends CheckoutdError {
+  static readonly REASON: 'UNKNOWN_PRODUCT_GROUP';
+}
 /** 1601: retryable; nothing was changed. */
 export class StoreUnavailable extends CheckoutdError {
   static readonly REASON: 'STORE_UNAVAILABLE';
@@ -1087,6 +1126,7 @@ export const REASON_CLASSES: {
   readonly ENCRYPTION_FAILED: typeof EncryptionFailed;
   readonly STORE_UNAVAILABLE: typeof StoreUnavailable;
   readonly CURRENCY_CHANGE_NOT_ALLOWED: typeof CurrencyChangeNotAllowed;
+  readonly UNKNOWN_PRODUCT_GROUP: typeof UnknownProductGroup;
 };
 
 /** The conversation with the process failed; no JSON-RPC error was received. */
@@ -1287,6 +1327,11 @@ export class Checkoutd extends EventEmitter {
   paymentRequestEncrypt(params: PaymentRequestEncryptParams, options?: CallOptions): Promise<PaymentRequestEncryptResult>;
   /** `paymentRequest.validate`: Check the customer's input for a payment product. */
   paymentRequestValidate(params: PaymentRequestValidateParams, options?: CallOptions): Promise<PaymentRequestValidateResult>;
+  /**
+   * `productGroups.get`: A payment product group with the fields to fill in before the card says
+   * which product it is.
+   */
+  productGroupsGet(params: ProductGroupsGetParams, options?: CallOptions): Promise<ProductGroupsGetResult>;
   /** `products.get`: One payment product with its fields. */
   productsGet(params: ProductsGetParams, options?: CallOptions): Promise<ProductsGetResult>;
   /** `products.list`: The payment products offered in the session. */

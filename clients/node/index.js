@@ -207,6 +207,11 @@ export class CurrencyChangeNotAllowed extends CheckoutdError {
   static REASON = 'CURRENCY_CHANGE_NOT_ALLOWED';
 }
 
+/** 1104: no such payment product group is offered in this session. */
+export class UnknownProductGroup extends CheckoutdError {
+  static REASON = 'UNKNOWN_PRODUCT_GROUP';
+}
+
 /** 1601: the `--data` store cannot be reached now; nothing was changed, so the call may be retried. */
 export class StoreUnavailable extends CheckoutdError {
   static REASON = 'STORE_UNAVAILABLE';
@@ -217,7 +222,7 @@ const RPC_ERROR_CLASSES = [
   InvalidParams, InternalError, RequestCancelled, SessionNotFound, SessionExpired,
   UnknownProduct, ProductNotAvailable, UnknownAccountOnFile, ValidationFailed, TokenNotFound,
   ThreeDSDisabled, ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable,
-  CurrencyChangeNotAllowed,
+  CurrencyChangeNotAllowed, UnknownProductGroup,
 ];
 
 /** `data.reason` → error class. */

@@ -18,6 +18,7 @@ export const METHODS = Object.freeze([
   'mask.remove',
   'paymentRequest.encrypt',
   'paymentRequest.validate',
+  'productGroups.get',
   'products.get',
   'products.list',
   'rpc.discover',
@@ -91,6 +92,14 @@ export class MethodWrappers {
   /** `paymentRequest.validate`: Check the customer's input for a payment product. */
   paymentRequestValidate(params, options) {
     return this.call('paymentRequest.validate', params, options);
+  }
+
+  /**
+   * `productGroups.get`: A payment product group with the fields to fill in before the card says
+   * which product it is.
+   */
+  productGroupsGet(params, options) {
+    return this.call('productGroups.get', params, options);
   }
 
   /** `products.get`: One payment product with its fields. */

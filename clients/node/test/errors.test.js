@@ -36,6 +36,7 @@ const REASON_CODES = {
   ENCRYPTION_FAILED: 1502,
   STORE_UNAVAILABLE: 1601,
   CURRENCY_CHANGE_NOT_ALLOWED: 1004,
+  UNKNOWN_PRODUCT_GROUP: 1104,
 };
 
 // The class names of clients/python/checkoutd/errors.py.
@@ -62,6 +63,7 @@ const CLASS_NAMES = {
   ENCRYPTION_FAILED: 'EncryptionFailed',
   STORE_UNAVAILABLE: 'StoreUnavailable',
   CURRENCY_CHANGE_NOT_ALLOWED: 'CurrencyChangeNotAllowed',
+  UNKNOWN_PRODUCT_GROUP: 'UnknownProductGroup',
 };
 
 describe('error classes', () => {

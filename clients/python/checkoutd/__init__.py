@@ -25,6 +25,7 @@ from .aio import AsyncCheckoutd
 from .client import Checkoutd
 from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
                      ChallengeNotFound, CheckoutdError, ConnectionClosed, EncryptionFailed, StoreUnavailable, CurrencyChangeNotAllowed,
+                     UnknownProductGroup,
                      InternalError, InvalidParams, InvalidRequest, InvalidUTF8, LineTooLong,
                      MethodNotFound, ParseError, ProcessExited, ProductNotAvailable,
                      ProtocolViolation, RequestCancelled, SessionExpired, SessionNotFound,
@@ -43,6 +44,6 @@ __all__ = [
     "InternalError", "RequestCancelled", "SessionNotFound", "SessionExpired",
     "UnknownProduct", "ProductNotAvailable", "UnknownAccountOnFile", "ValidationFailed",
     "TokenNotFound", "ThreeDSDisabled", "ChallengeNotFound", "UnknownCurrency",
-    "EncryptionFailed", "StoreUnavailable", "CurrencyChangeNotAllowed", "TransportError", "ProcessExited", "ConnectionClosed", "CallTimeout",
+    "EncryptionFailed", "StoreUnavailable", "CurrencyChangeNotAllowed", "UnknownProductGroup", "TransportError", "ProcessExited", "ConnectionClosed", "CallTimeout",
     "ProtocolViolation", "BinaryNotFound",
 ]

@@ -22,12 +22,13 @@ __all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "params_for_addre
            "params_for_card_format", "params_for_card_validate", "params_for_currency_convert",
            "params_for_currency_list", "params_for_encryption_public_key", "params_for_iin_details",
            "params_for_mask_apply", "params_for_mask_remove", "params_for_payment_request_encrypt",
-           "params_for_payment_request_validate", "params_for_products_get",
-           "params_for_products_list", "params_for_discover", "params_for_service_info",
-           "params_for_shutdown", "params_for_session_change_currency", "params_for_session_close",
-           "params_for_session_get", "params_for_session_init", "params_for_session_update",
-           "params_for_three_ds_authenticate", "params_for_three_ds_challenge",
-           "params_for_tokens_create", "params_for_tokens_delete", "params_for_tokens_list"]
+           "params_for_payment_request_validate", "params_for_product_groups_get",
+           "params_for_products_get", "params_for_products_list", "params_for_discover",
+           "params_for_service_info", "params_for_shutdown", "params_for_session_change_currency",
+           "params_for_session_close", "params_for_session_get", "params_for_session_init",
+           "params_for_session_update", "params_for_three_ds_authenticate",
+           "params_for_three_ds_challenge", "params_for_tokens_create", "params_for_tokens_delete",
+           "params_for_tokens_list"]
 
 #: A method's ``params`` object.
 Params = Dict[str, Any]
@@ -36,10 +37,11 @@ Params = Dict[str, Any]
 METHODS: Tuple[str, ...] = ("address.validate", "card.format", "card.validate", "currency.convert",
                             "currency.list", "encryption.publicKey", "iin.details", "mask.apply",
                             "mask.remove", "paymentRequest.encrypt", "paymentRequest.validate",
-                            "products.get", "products.list", "rpc.discover", "service.info",
-                            "service.shutdown", "session.changeCurrency", "session.close",
-                            "session.get", "session.init", "session.update", "threeDS.authenticate",
-                            "threeDS.challenge", "tokens.create", "tokens.delete", "tokens.list")
+                            "productGroups.get", "products.get", "products.list", "rpc.discover",
+                            "service.info", "service.shutdown", "session.changeCurrency",
+                            "session.close", "session.get", "session.init", "session.update",
+                            "threeDS.authenticate", "threeDS.challenge", "tokens.create",
+                            "tokens.delete", "tokens.list")
 
 
 def _copied(value: Any) -> Any:
@@ -172,14 +174,23 @@ def params_for_payment_request_validate(client_session_id: str, payment_product_
     return params
 
 
+def params_for_product_groups_get(client_session_id: str, payment_product_group_id: str) -> Params:
+    """The params of ``productGroups.get`` from the arguments of ``product_groups_get()``."""
+    return {"clientSessionId": client_session_id, "paymentProductGroupId": payment_product_group_id}
+
+
 def params_for_products_get(client_session_id: str, payment_product_id: int) -> Params:
     """The params of ``products.get`` from the arguments of ``products_get()``."""
     return {"clientSessionId": client_session_id, "paymentProductId": payment_product_id}
 
 
-def params_for_products_list(client_session_id: str) -> Params:
+def params_for_products_list(client_session_id: str, *,
+                             group_payment_products: bool = False) -> Params:
     """The params of ``products.list`` from the arguments of ``products_list()``."""
-    return {"clientSessionId": client_session_id}
+    params: Params = {"clientSessionId": client_session_id}
+    if group_payment_products:
+        params["groupPaymentProducts"] = True
+    return params
 
 
 def params_for_discover() -> None:
@@ -333,6 +344,7 @@ PARAMS_FOR: Dict[str, Callable[..., Optional[Params]]] = {
     "mask.remove": params_for_mask_remove,
     "paymentRequest.encrypt": params_for_payment_request_encrypt,
     "paymentRequest.validate": params_for_payment_request_validate,
+    "productGroups.get": params_for_product_groups_get,
     "products.get": params_for_products_get,
     "products.list": params_for_products_list,
     "rpc.discover": params_for_discover,
@@ -363,6 +375,7 @@ WRAPPER_NAMES: Dict[str, str] = {
     "mask.remove": "mask_remove",
     "paymentRequest.encrypt": "payment_request_encrypt",
     "paymentRequest.validate": "payment_request_validate",
+    "productGroups.get": "product_groups_get",
     "products.get": "products_get",
     "products.list": "products_list",
     "rpc.discover": "discover",
@@ -724,6 +737,27 @@ class MethodWrappers:
                                                      fields=fields)
         return self.call("paymentRequest.validate", params, timeout=timeout)
 
+    def product_groups_get(self, client_session_id: str, payment_product_group_id: str,
+                           timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``productGroups.get``: A payment product group with the fields to fill in before the card
+        says which product it is.
+
+        Online Payments paymentProductGroupWithId: the group as products.list with
+        groupPaymentProducts shows it, plus fields: those of its first available product in display
+        order, localized, with cardNumber open to every member's length (luhn, length 12-19, masked
+        as the first product) and cvv to 3-4 digits, so any card of the group validates before its
+        brand is known. Once the card number is typed, iin.details names the product to switch to. A
+        group the session is not offered (no member available in its context or accepted brands) is
+        UNKNOWN_PRODUCT_GROUP.
+
+        - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
+          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+        - ``payment_product_group_id`` (``paymentProductGroupId``): The group's id, e.g. cards.
+        """
+        params = params_for_product_groups_get(client_session_id, payment_product_group_id)
+        return self.call("productGroups.get", params, timeout=timeout)
+
     def products_get(self, client_session_id: str, payment_product_id: int,
                      timeout: Optional[float] = None) -> Dict[str, Any]:
         """``products.get``: One payment product with its fields.
@@ -744,7 +778,7 @@ class MethodWrappers:
         params = params_for_products_get(client_session_id, payment_product_id)
         return self.call("products.get", params, timeout=timeout)
 
-    def products_list(self, client_session_id: str,
+    def products_list(self, client_session_id: str, *, group_payment_products: bool = False,
                       timeout: Optional[float] = None) -> Dict[str, Any]:
         """``products.list``: The payment products offered in the session.
 
@@ -755,13 +789,20 @@ class MethodWrappers:
         within minAmount..maxAmount (minor units of the context currency), the product allows
         recurring payments when the context is recurring, and, for a card scheme's product, the
         session's acceptedBrands (when any) include its brand. Labels (product, fields, tooltips)
-        are in the context locale; where the catalog has no translation, en_US.
+        are in the context locale; where the catalog has no translation, en_US. With
+        groupPaymentProducts true, the products of a group (every card product: cards) leave
+        paymentProducts and come as one entry each in paymentProductGroups; productGroups.get gives
+        a group's fields, and iin.details names the product once the card number is typed.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
           a prefix (cs_ or cus_) and 32 hexadecimal digits.
+        - ``group_payment_products`` (``groupPaymentProducts``): True: the available products that
+          share a paymentProductGroup are taken out of paymentProducts and offered as one entry each
+          in paymentProductGroups (Online Payments paymentItemsForContext:groupPaymentProducts:).
         """
-        params = params_for_products_list(client_session_id)
+        params = params_for_products_list(client_session_id,
+                                          group_payment_products=group_payment_products)
         return self.call("products.list", params, timeout=timeout)
 
     def discover(self, timeout: Optional[float] = None) -> Dict[str, Any]:
@@ -1469,6 +1510,27 @@ class AsyncMethodWrappers:
                                                      fields=fields)
         return await self.call("paymentRequest.validate", params, timeout=timeout)
 
+    async def product_groups_get(self, client_session_id: str, payment_product_group_id: str,
+                                 timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``productGroups.get``: A payment product group with the fields to fill in before the card
+        says which product it is.
+
+        Online Payments paymentProductGroupWithId: the group as products.list with
+        groupPaymentProducts shows it, plus fields: those of its first available product in display
+        order, localized, with cardNumber open to every member's length (luhn, length 12-19, masked
+        as the first product) and cvv to 3-4 digits, so any card of the group validates before its
+        brand is known. Once the card number is typed, iin.details names the product to switch to. A
+        group the session is not offered (no member available in its context or accepted brands) is
+        UNKNOWN_PRODUCT_GROUP.
+
+        - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
+          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+        - ``payment_product_group_id`` (``paymentProductGroupId``): The group's id, e.g. cards.
+        """
+        params = params_for_product_groups_get(client_session_id, payment_product_group_id)
+        return await self.call("productGroups.get", params, timeout=timeout)
+
     async def products_get(self, client_session_id: str, payment_product_id: int,
                            timeout: Optional[float] = None) -> Dict[str, Any]:
         """``products.get``: One payment product with its fields.
@@ -1489,7 +1551,7 @@ class AsyncMethodWrappers:
         params = params_for_products_get(client_session_id, payment_product_id)
         return await self.call("products.get", params, timeout=timeout)
 
-    async def products_list(self, client_session_id: str,
+    async def products_list(self, client_session_id: str, *, group_payment_products: bool = False,
                             timeout: Optional[float] = None) -> Dict[str, Any]:
         """``products.list``: The payment products offered in the session.
 
@@ -1500,13 +1562,20 @@ class AsyncMethodWrappers:
         within minAmount..maxAmount (minor units of the context currency), the product allows
         recurring payments when the context is recurring, and, for a card scheme's product, the
         session's acceptedBrands (when any) include its brand. Labels (product, fields, tooltips)
-        are in the context locale; where the catalog has no translation, en_US.
+        are in the context locale; where the catalog has no translation, en_US. With
+        groupPaymentProducts true, the products of a group (every card product: cards) leave
+        paymentProducts and come as one entry each in paymentProductGroups; productGroups.get gives
+        a group's fields, and iin.details names the product once the card number is typed.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
           a prefix (cs_ or cus_) and 32 hexadecimal digits.
+        - ``group_payment_products`` (``groupPaymentProducts``): True: the available products that
+          share a paymentProductGroup are taken out of paymentProducts and offered as one entry each
+          in paymentProductGroups (Online Payments paymentItemsForContext:groupPaymentProducts:).
         """
-        params = params_for_products_list(client_session_id)
+        params = params_for_products_list(client_session_id,
+                                          group_payment_products=group_payment_products)
         return await self.call("products.list", params, timeout=timeout)
 
     async def discover(self, timeout: Optional[float] = None) -> Dict[str, Any]:

@@ -167,6 +167,11 @@ class CurrencyChangeNotAllowed(CheckoutdError):
     REASON = "CURRENCY_CHANGE_NOT_ALLOWED"
 
 
+class UnknownProductGroup(CheckoutdError):
+    """1104: no such payment product group is offered in this session."""
+    REASON = "UNKNOWN_PRODUCT_GROUP"
+
+
 class StoreUnavailable(CheckoutdError):
     """1601: the ``--data`` store cannot be reached now; nothing was changed, so the
     call may be retried (``data["retryable"]`` is true)."""
@@ -181,7 +186,7 @@ REASON_CLASSES: Dict[str, Type[CheckoutdError]] = {
         MethodNotFound, InvalidParams, InternalError, RequestCancelled,
         SessionNotFound, SessionExpired, UnknownProduct, ProductNotAvailable,
         UnknownAccountOnFile, ValidationFailed, TokenNotFound, ThreeDSDisabled,
-        ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable, CurrencyChangeNotAllowed,
+        ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable, CurrencyChangeNotAllowed, UnknownProductGroup,
     )
     if klass.REASON is not None
 }

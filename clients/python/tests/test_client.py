@@ -83,7 +83,7 @@ def test_named_exception_classes_exist():
     for name in ["InvalidParams", "MethodNotFound", "ParseError", "InvalidRequest", "RequestCancelled",
                  "InternalError", "SessionNotFound", "SessionExpired", "UnknownProduct",
                  "ProductNotAvailable", "UnknownAccountOnFile", "ValidationFailed", "TokenNotFound",
-                 "ThreeDSDisabled", "ChallengeNotFound", "UnknownCurrency", "EncryptionFailed", "StoreUnavailable", "CurrencyChangeNotAllowed",
+                 "ThreeDSDisabled", "ChallengeNotFound", "UnknownCurrency", "EncryptionFailed", "StoreUnavailable", "CurrencyChangeNotAllowed", "UnknownProductGroup",
                  "ProcessExited", "ConnectionClosed"]:
         assert hasattr(checkoutd, name), name
     assert not issubclass(ProcessExited, CheckoutdError)

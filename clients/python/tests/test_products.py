@@ -217,3 +217,33 @@ def test_every_entry_of_the_embedded_table_is_reported_as_listed(client):
         allowed = [b for b in details["coBrands"] if b["isAllowedInContext"]] if len(products) > 1 else []
         if len(products) == 1 or not allowed:
             assert details["paymentProductId"] == first["paymentProductId"], entry
+
+
+def test_grouping_offers_the_card_products_as_one_group(client):
+    """Online Payments groupPaymentProducts (API.md 9.3): the products that share a
+    group leave the list and come as one entry, in the session's locale."""
+    ctx = context("NL", "EUR", locale="fr_FR")
+    session = client.session_init(ctx)["clientSessionId"]
+    grouped = client.products_list(session, group_payment_products=True)
+    cards = [pid for pid in expected_offer(ctx) if PRODUCTS[pid].get("paymentProductGroup") == "cards"]
+    assert [p["id"] for p in grouped["paymentProducts"]] == [pid for pid in expected_offer(ctx) if pid not in cards]
+    [group] = grouped["paymentProductGroups"]
+    assert group["id"] == "cards" and group["paymentProductIds"] == cards
+    assert group["displayHints"] == {"displayOrder": min(PRODUCTS[pid]["displayHints"]["displayOrder"] for pid in cards),
+                                     "label": "Cartes", "logo": "pp_group_cards.png"}
+    assert "paymentProductGroups" not in client.products_list(session)
+
+
+def test_a_groups_fields_take_any_card_of_the_group(client):
+    from checkoutd import UnknownProductGroup
+    session = client.session_init(context("US", "USD"), accepted_brands=["visa", "amex"])["clientSessionId"]
+    group = client.product_groups_get(session, "cards")
+    assert group["paymentProductIds"] == [1, 2]
+    fields = {field["id"]: field for field in group["fields"]}
+    assert list(fields) == ["cardNumber", "expiryDate", "cvv", "cardholderName"]
+    assert fields["cardNumber"]["dataRestrictions"]["validators"] == {"luhn": {}, "length": {"minLength": 12, "maxLength": 19}}
+    assert fields["cvv"]["dataRestrictions"]["validators"]["length"] == {"minLength": 3, "maxLength": 4}
+    # The typed number then names the product to switch to.
+    assert client.iin_details(session, "3782 8224")["paymentProductId"] == 2
+    with pytest.raises(UnknownProductGroup):
+        client.product_groups_get(session, "wallets")
