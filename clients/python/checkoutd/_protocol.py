@@ -23,12 +23,14 @@ from .errors import CheckoutdError, ProtocolViolation
 #: has at most 1000 entries).
 MAX_BATCH = 1000
 
-#: Bytes asked of the pipe per read: a whole pipeful of responses at once.
-READ_CHUNK = 1 << 20
+#: Bytes asked of stdout per read by the sync client: every response the pipe
+#: holds, up to 64 KiB (a larger request costs more than it saves: Python
+#: allocates the whole size for each read).
+READ_CHUNK = 1 << 16
 
 #: The capacity asked for the pipes to and from the process (Linux; the
-#: default is 64 KiB): a batch line and its answer then pass in one write and
-#: one read instead of taking turns with the service in 64 KiB steps.
+#: default is 64 KiB): a batch line then goes out in one write, and the
+#: service writes a batch's answer without waiting for the client to read.
 PIPE_SIZE = 1 << 20
 
 

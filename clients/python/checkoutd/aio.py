@@ -11,12 +11,13 @@
     asyncio.run(main())
 
 Request lines made in one turn of the event loop go out together, in one
-write at the end of the turn. One reader task reads stdout in chunks of up to
-256 KiB, decodes every complete line of a chunk in one go and resolves the
-future of the call with each id, so any number of coroutines share one process
-(pipelining). A second task drains stderr into a bounded buffer. A response
-line may be up to ``line_limit`` bytes (64 MiB by default), so long responses
-(``rpc.discover``, big values) are read in one piece.
+write at the end of the turn. One reader task takes what stdout has buffered
+(up to 1 MiB at a time), decodes every complete line of it in one go and
+resolves the future of the call with each id, so any number of coroutines
+share one process (pipelining). A second task drains stderr into a bounded
+buffer. A response line may be up to ``line_limit`` bytes (64 MiB by
+default), so long responses (``rpc.discover``, big values) are read in one
+piece.
 
 The typed wrappers take the same arguments as :class:`checkoutd.Checkoutd`'s
 and return awaitables (both are generated from ``Schemas/`` into
@@ -34,7 +35,7 @@ from typing import Any, Deque, Dict, Iterable, List, Mapping, Optional, Sequence
 
 from ._locate import find_binary
 from ._methods import AsyncMethodWrappers
-from ._protocol import (READ_CHUNK, AbandonedRequests, LineSplitter, ResponseHook, StderrBuffer,
+from ._protocol import (AbandonedRequests, LineSplitter, ResponseHook, StderrBuffer,
                         batch_entries, decode_lines, encode_line, outcome_of, refused_entry,
                         request_message, route_response, widen_pipes)
 from .errors import CallTimeout, CheckoutdError, ProcessExited, ProtocolViolation, TransportError
@@ -43,6 +44,9 @@ __all__ = ["AsyncCheckoutd", "DEFAULT_LINE_LIMIT"]
 
 #: Longest line read from the process (``asyncio``'s own default is 64 KiB).
 DEFAULT_LINE_LIMIT = 64 * 1024 * 1024
+
+#: Bytes taken per read from what the stream has buffered (asyncio reads the pipe itself).
+STREAM_CHUNK = 1 << 20
 
 
 class _Pending:
@@ -456,7 +460,7 @@ class AsyncCheckoutd(AsyncMethodWrappers):
             discarding = False   # inside a line longer than line_limit
             try:
                 while True:
-                    data = await stdout.read(READ_CHUNK)
+                    data = await stdout.read(STREAM_CHUNK)
                     if not data:
                         break
                     if discarding:

@@ -2,7 +2,7 @@
 
 One writer lock serialises request lines on the child's stdin. stdout has no
 thread of its own: a call waiting for its response reads stdout itself, in
-chunks of up to 256 KiB, whenever no other thread is reading, decodes every
+chunks of up to 64 KiB, whenever no other thread is reading, decodes every
 complete line of the chunk in one go and hands each response to the call
 waiting for its id; then it passes the reading on to a call still waiting. So
 a lone caller reads its answer straight off the pipe (no thread switch per
