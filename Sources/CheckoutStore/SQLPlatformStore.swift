@@ -1,6 +1,7 @@
 import CheckoutCore
 import Foundation
 import GRDB
+import Synchronization
 
 /// The platform's state in a SQL database (`--data`): sessions, challenges,
 /// tokens and the sealed platform key, in SQLite or PostgreSQL through the same
@@ -110,8 +111,16 @@ public final class SQLPlatformStore: SessionStore, ChallengeStore, TokenVault, P
         guard let row, row.count == 3, let record = row[0].text, let expiresAt = row[1].integer,
               let forgetAt = row[2].integer, forgetAt > now.secondsSinceEpoch else { return .failure(.notFound) }
         if expiresAt <= now.secondsSinceEpoch { return .failure(.expired(at: Timestamp(secondsSinceEpoch: expiresAt))) }
-        return .success(try decode(SessionRecord.self, from: record).restored)
+        return .success(try lastRead.session(of: record) { text throws(StoreUnavailable) in
+            try decode(SessionRecord.self, from: text).restored
+        })
     }
+
+    /// The last session record read and what it decoded to: a lookup whose row
+    /// holds the very same text (a host asking about its session again) skips
+    /// decoding it. The row is read from the store every time, so nothing
+    /// another process changed is ever missed.
+    private let lastRead = LastDecodedSession()
 
     // MARK: Challenges
 
@@ -287,3 +296,15 @@ public final class SQLPlatformStore: SessionStore, ChallengeStore, TokenVault, P
 
 /// A failure of the store's own, whose description holds no stored data.
 protocol StoreFailure: Error, CustomStringConvertible {}
+
+/// One session record's text and the session it decodes to, under a lock.
+final class LastDecodedSession: Sendable {
+    private let last = Mutex<(text: String, session: Session)?>(nil)
+
+    func session(of text: String, decoding: (String) throws(StoreUnavailable) -> Session) throws(StoreUnavailable) -> Session {
+        if let last = last.withLock({ $0 }), last.text == text { return last.session }
+        let session = try decoding(text)
+        last.withLock { $0 = (text, session) }
+        return session
+    }
+}

@@ -31,8 +31,10 @@ final class SQLiteDatabase: SQLDatabase {
         opened = (FileIdentity(path), FileIdentity(path + "-wal"))
     }
 
+    /// Reads run without a transaction of their own: every read the store makes
+    /// is one statement, which SQLite runs on one snapshot anyway.
     func read<Value>(_ body: (any SQLConnection) throws -> Value) throws -> Value {
-        try pool.read { db in try body(Connection(db: db)) }
+        try pool.unsafeRead { db in try body(Connection(db: db)) }
     }
 
     func write<Value>(_ body: (any SQLConnection) throws -> Value) throws -> Value {
@@ -85,7 +87,9 @@ final class SQLiteDatabase: SQLDatabase {
 
         func query(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]] {
             let arguments = StatementArguments(values.map(Self.databaseValue))
-            return try Row.fetchAll(db, sql: Self.sqliteParameters(sql), arguments: arguments).map { row in
+            // Statements are prepared once per connection and reused: preparing took as long as running them.
+            let statement = try db.cachedStatement(sql: Self.sqliteParameters(sql))
+            return try Row.fetchAll(statement, arguments: arguments).map { row in
                 (0..<row.count).map { Self.value(row[$0] as DatabaseValue) }
             }
         }
