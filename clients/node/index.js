@@ -684,7 +684,6 @@ export class Checkoutd extends EventEmitter {
       let timeout;
       let line;
       const ids = [];
-      let slots;
       try {
         if (!Array.isArray(calls)) throw new TypeError('callBatch takes an array of {method, params}');
         if (calls.length > MAX_BATCH) {
@@ -747,13 +746,11 @@ export class Checkoutd extends EventEmitter {
         requests: ids.length,
         notifications: calls.length - ids.length,
       };
-      slots = [];
+      // One entry per request of the batch, under its id, pointing at its place.
       let slot = 0;
       calls.forEach((call, index) => {
         if (call.notification) return;
-        const entry = { batch, index, method: call.method };
-        slots.push(entry);
-        this.#pending.set(ids[slot], entry);
+        this.#pending.set(ids[slot], { batch, index, method: call.method });
         slot += 1;
       });
       if (ids.length === 0) {
