@@ -1,16 +1,26 @@
 /// A version 4 (random) UUID in the lower-case text form of RFC 9562,
-/// `xxxxxxxx-xxxx-4xxx-Nxxx-xxxxxxxxxxxx`: the payment request nonce and the
-/// 3-D Secure `dsTransId`.
+/// `xxxxxxxx-xxxx-4xxx-Nxxx-xxxxxxxxxxxx`: the payment request nonce, the
+/// 3-D Secure `dsTransId` and challenge ids.
+///
+/// A UUID never holds a card number (`EmbeddedCardNumber`): hosts send challenge
+/// ids back, and an id that looks like a card number is refused. About one UUID
+/// in 200 has hexadecimal digits that do (`42424242-4242-…`); it is drawn again.
 public enum RandomUUID {
     /// A fresh UUID from the system's cryptographically secure generator.
     public static func make() -> String {
-        text(of: SecureRandom.bytes(16))
+        while true {
+            let uuid = text(of: SecureRandom.bytes(16))
+            if !EmbeddedCardNumber.isPresent(in: uuid) { return uuid }
+        }
     }
 
     /// A UUID from `generator`; tests pass a seeded one.
     public static func make(using generator: inout some RandomNumberGenerator) -> String {
-        let words = [generator.next() as UInt64, generator.next() as UInt64]
-        return text(of: words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
+        while true {
+            let words = [generator.next() as UInt64, generator.next() as UInt64]
+            let uuid = text(of: words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
+            if !EmbeddedCardNumber.isPresent(in: uuid) { return uuid }
+        }
     }
 
     /// The version 4 UUID made of 16 random bytes (six of their bits give way to the version and variant).
