@@ -11,12 +11,16 @@ enum CardMethods {
         static let name = "card.validate"
         typealias Result = CardValidationResult
 
-        struct Params: Decodable, Sendable, Hashable {
+        struct Params: Decodable, Sendable, Hashable, ParamsChecking {
             let pan: String?
             let expiryDate: String?
             let cvc: String?
             let acceptedBrands: [String]?
             let clientSessionId: ClientIdentifier?
+
+            func check(_ checks: inout ParamChecks) {
+                checks.requireBrandCodes(acceptedBrands, at: "/acceptedBrands")
+            }
         }
 
         /// Reads state only when it names a session, whose accepted brands it uses.

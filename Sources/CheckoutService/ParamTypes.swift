@@ -41,8 +41,8 @@ struct CaretPosition: Decodable, Sendable, DecodingStandIn {
     }
 }
 
-/// A client-chosen identifier (`clientSessionId`, `customerId`): 1–64 characters
-/// of `A-Z a-z 0-9 _ -`.
+/// A client-chosen identifier (`clientSessionId`, `customerId`, a token): 1–64
+/// characters of `A-Z a-z 0-9 _ -`, holding no card number (API.md 9.9).
 struct ClientIdentifier: Decodable, Sendable, Hashable, DecodingStandIn {
     let value: String
 
@@ -53,22 +53,20 @@ struct ClientIdentifier: Decodable, Sendable, Hashable, DecodingStandIn {
         self.value = value
     }
 
-    /// The identifier `text` is, if it is one.
-    init?(validating text: String) {
-        guard Self.isValid(text) else { return nil }
-        value = text
-    }
-
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        guard let identifier = ClientIdentifier(validating: try container.decode(String.self)) else {
+        let text = try container.decode(String.self)
+        guard Self.isWellFormed(text) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "must be 1-64 characters of A-Z, a-z, 0-9, _ and -")
         }
-        self = identifier
+        guard !EmbeddedCardNumber.isPresent(in: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: ParamChecks.holdsACardNumber)
+        }
+        self.init(value: text)
     }
 
-    static func isValid(_ text: String) -> Bool {
+    static func isWellFormed(_ text: String) -> Bool {
         (1...maximumLength).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -81,13 +79,17 @@ struct ClientIdentifier: Decodable, Sendable, Hashable, DecodingStandIn {
     }
 
     /// A fresh random identifier: `prefix` and 32 hexadecimal digits (128 bits).
+    /// About one in 300 has digits that make a card number, which the host could
+    /// not send back: it is drawn again.
     static func mint(prefix: String) -> ClientIdentifier {
         var generator = SystemRandomNumberGenerator()
-        let hex = (0..<2).map { _ -> String in
-            let text = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }.joined()
-        return ClientIdentifier(value: prefix + hex)
+        while true {
+            let hex = (0..<2).map { _ -> String in
+                let text = String(generator.next() as UInt64, radix: 16)
+                return String(repeating: "0", count: 16 - text.count) + text
+            }.joined()
+            if !EmbeddedCardNumber.isPresent(in: hex) { return ClientIdentifier(value: prefix + hex) }
+        }
     }
 }
 
@@ -128,6 +130,28 @@ struct FraudSessionId: Decodable, Sendable, Hashable, DecodingStandIn {
 }
 
 extension ParamChecks {
+    /// Why an identifier or a name that holds a card number is refused; it never repeats the value.
+    static let holdsACardNumber = "must not hold a card number (a Luhn-valid run of 12-19 digits)"
+
+    /// Refuses a card number in `text`, an identifier or name that is stored or echoed (API.md 9.9).
+    mutating func refuseCardNumber(in text: String?, at path: String) {
+        guard let text else { return }
+        require(!EmbeddedCardNumber.isPresent(in: text), at: path, Self.holdsACardNumber)
+    }
+
+    /// Requires an `acceptedBrands` list within the schema's bounds (`BrandCodes`):
+    /// at most 50 codes of at most 32 characters, none a card number.
+    mutating func requireBrandCodes(_ codes: [String]?, at path: String) {
+        guard let codes else { return }
+        require(codes.count <= AcceptedBrands.maximumCodes, at: path,
+                "may hold at most \(AcceptedBrands.maximumCodes) brand codes")
+        for (index, code) in codes.enumerated() {
+            require(code.unicodeScalars.count <= AcceptedBrands.maximumCodeLength, at: "\(path)/\(index)",
+                    "must be at most \(AcceptedBrands.maximumCodeLength) characters")
+            refuseCardNumber(in: code, at: "\(path)/\(index)")
+        }
+    }
+
     /// Requires an ISO 4217 code of three upper-case letters.
     mutating func requireCurrencyCode(_ code: String, at path: String) {
         require(CodeFormat.isCurrencyCode(code), at: path, "must be an ISO 4217 code of three upper-case letters")

@@ -12,13 +12,17 @@ enum PaymentRequestMethods {
         static let name = "paymentRequest.validate"
         static let access = StateAccess.reads
 
-        struct Params: Decodable, Sendable {
+        struct Params: Decodable, Sendable, ParamsChecking {
             let clientSessionId: ClientIdentifier
             let paymentProductId: Int
             let accountOnFileId: String?
             let values: [String: String]
             /// Only these fields are judged (`[field validateValue:]`), required included.
             let fields: [String]?
+
+            func check(_ checks: inout ParamChecks) {
+                checks.refuseCardNumber(in: accountOnFileId, at: "/accountOnFileId")
+            }
         }
 
         struct Result: Encodable, Sendable {
@@ -52,13 +56,17 @@ extension PaymentRequestMethods {
         static let access = StateAccess.reads
         static let placement = Placement.worker
 
-        struct Params: Decodable, Sendable, Hashable {
+        struct Params: Decodable, Sendable, Hashable, ParamsChecking {
             let clientSessionId: ClientIdentifier
             let paymentProductId: Int
             let accountOnFileId: String?
             let tokenize: Bool?
             let values: [String: String]
             let alg: KeyEncryptionAlgorithm?
+
+            func check(_ checks: inout ParamChecks) {
+                checks.refuseCardNumber(in: accountOnFileId, at: "/accountOnFileId")
+            }
         }
 
         struct Result: Encodable, Sendable {

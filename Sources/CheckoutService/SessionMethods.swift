@@ -47,7 +47,12 @@ enum SessionMethods {
                 if let accountsOnFile {
                     checks.require(accountsOnFile.count <= Self.maximumAccountsOnFile, at: "/accountsOnFile",
                                    "may hold at most \(Self.maximumAccountsOnFile) tokens")
+                    for (index, token) in accountsOnFile.enumerated() {
+                        checks.refuseCardNumber(in: token, at: "/accountsOnFile/\(index)")
+                    }
                 }
+                checks.refuseCardNumber(in: appIdentifier, at: "/appIdentifier")
+                checks.requireBrandCodes(acceptedBrands, at: "/acceptedBrands")
             }
         }
 

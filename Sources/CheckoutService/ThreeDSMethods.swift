@@ -28,6 +28,7 @@ enum ThreeDSMethods {
                     checks.require(Self.isCardNumber(cardNumber), at: "/cardNumber",
                                    "must be \(Self.cardNumberLengths.lowerBound)-\(Self.cardNumberLengths.upperBound) digits (spaces allowed)")
                 }
+                checks.refuseCardNumber(in: token, at: "/token")
                 if let amountOfMoney {
                     checks.require((0...AmountOfMoney.maximumAmount).contains(amountOfMoney.amount), at: "/amountOfMoney/amount",
                                    "must be from 0 to \(AmountOfMoney.maximumAmount)")
@@ -92,6 +93,7 @@ enum ThreeDSMethods {
                                "must not be given together with code: send exactly one of them")
                 checks.require(cancel != false || code != nil, at: "/cancel", reading: ["/code"],
                                "must be true when given; send code to answer the challenge")
+                checks.refuseCardNumber(in: challengeId, at: "/challengeId")
             }
 
             var response: ThreeDSChallengeResponse { code.map { .code($0) } ?? .cancel }

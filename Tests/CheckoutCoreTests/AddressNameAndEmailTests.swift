@@ -45,6 +45,13 @@ struct AddressNameAndEmailTests {
         #expect(!Self.nameIsAccepted(name))
     }
 
+    /// A card number typed into the name field (API.md 9.9), in any spelling.
+    @Test(arguments: ["Jane 4111 1111 1111 1111", "4111111111111111 Doe", "Jane Doe-4242-4242-4242-4242",
+                      "王 4000000000000002", "4111 1111 1111 1111"])
+    func aNameHoldingACardNumberIsRefused(_ name: String) {
+        #expect(!Self.nameIsAccepted(name))
+    }
+
     @Test func aMissingNameIsANameError() {
         #expect(!Self.nameIsAccepted(nil))
         let errors = AddressValidation.validate(billingDetails: Address(zip: "75001", country: "FR"), shippingDetails: nil,

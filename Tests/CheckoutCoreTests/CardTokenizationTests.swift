@@ -33,6 +33,12 @@ import Testing
         #expect(Self.errors(card) == expected)
     }
 
+    @Test(arguments: ["4242424242424242", "Wile E. Coyote 4242 4242 4242 4242", "Coyote-4000-0000-0000-0002"])
+    func aCardholderNameHoldingACardNumberIsANameError(_ name: String) {
+        let card = CardTokenization.Card(cardNumber: "4242424242424242", expiryDate: "1228", cardholderName: name)
+        #expect(Self.errors(card) == ["card.cardholderName:name"])
+    }
+
     @Test func aCardTheSessionCannotTakeIsNotAllowedInContext() {
         let card = CardTokenization.Card(cardNumber: "4242424242424242", expiryDate: "1228")
         #expect(Self.errors(card, supported: false) == ["card.cardNumber:allowedInContext"])

@@ -533,7 +533,8 @@ export interface PaymentRequestEncryptParams {
   paymentProductId: number;
   /**
    * The token of one of the session's accounts on file for this product; sent as accountOnFileId in
-   * the plaintext.
+   * the plaintext. An id that holds a card number (a Luhn-valid run of 12-19 digits) is -32602, and
+   * the error does not repeat it.
    */
   accountOnFileId?: string;
   /** Ask the platform to keep the card as a token; written into the plaintext only when true. */
@@ -559,7 +560,10 @@ export interface PaymentRequestEncryptResult {
 export interface PaymentRequestValidateParams {
   clientSessionId: ClientIdentifier;
   paymentProductId: number;
-  /** The token of one of the session's accounts on file for this product. */
+  /**
+   * The token of one of the session's accounts on file for this product. An id that holds a card
+   * number (a Luhn-valid run of 12-19 digits) is -32602, and the error does not repeat it.
+   */
   accountOnFileId?: string;
   /** fieldId to the value as entered, masked or not. */
   values: Record<string, string>;
@@ -694,13 +698,19 @@ export type SessionGetResult = Session;
 export interface SessionInitParams {
   clientSessionId?: ClientIdentifier;
   customerId?: ClientIdentifier;
-  /** The calling application, reported in encodedClientMetaInfo. */
+  /**
+   * The calling application, reported in encodedClientMetaInfo. One that holds a card number (a
+   * Luhn-valid run of 12-19 digits) is -32602, and the error does not repeat it.
+   */
   appIdentifier?: string;
   context: PaymentContext;
   taxAmount?: MinorUnits;
   requirements?: CheckoutRequirements;
   acceptedBrands?: string[];
-  /** Token ids of this customer to offer as accounts on file. */
+  /**
+   * Token ids of this customer to offer as accounts on file. An id that holds a card number (a
+   * Luhn-valid run of 12-19 digits) is -32602, and the error does not repeat it.
+   */
   accountsOnFile?: string[];
   threeDS?: ThreeDSPreferences;
   /**
@@ -856,6 +866,11 @@ export interface TokensCreateParams {
     expiryDate: string;
     /** Checked when given, never stored. */
     cvv?: string;
+    /**
+     * Kept with the token and shown in its account on file. A name that holds a card number (a
+     * Luhn-valid run of 12-19 digits) is VALIDATION_FAILED, fieldId card.cardholderName,
+     * errorMessageId name.
+     */
     cardholderName?: string;
   };
   billingDetails?: Address;

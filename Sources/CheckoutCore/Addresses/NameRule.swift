@@ -1,12 +1,14 @@
 /// BlueSnap's rule for the customer's name (API.md section 6): a first and a last
 /// name, except for a name written in Chinese, Japanese or Korean script, which
-/// may be a single word.
+/// may be a single word; and never a name holding a card number (API.md 9.9),
+/// which a customer typed into the wrong field.
 enum NameRule {
-    /// True when the (trimmed, non-empty) name contains a whitespace character, so
-    /// that there is text on both sides of it, or when every one of its Unicode
-    /// scalars lies in a Han, Hiragana, Katakana or Hangul block (`王小明`,
-    /// `やまだ`, `ヤマダ`, `김민준`).
+    /// True when the (trimmed, non-empty) name holds no card number, and contains a
+    /// whitespace character, so that there is text on both sides of it, or every one
+    /// of its Unicode scalars lies in a Han, Hiragana, Katakana or Hangul block
+    /// (`王小明`, `やまだ`, `ヤマダ`, `김민준`).
     static func accepts(_ trimmedName: Substring) -> Bool {
+        guard !EmbeddedCardNumber.isPresent(in: String(trimmedName)) else { return false }
         let scalars = trimmedName.unicodeScalars
         if scalars.contains(where: \.properties.isWhitespace) { return true }
         return !scalars.isEmpty && scalars.allSatisfy(isCJK)

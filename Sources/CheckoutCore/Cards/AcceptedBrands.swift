@@ -7,6 +7,11 @@ public struct AcceptedBrands: Sendable, Hashable {
     /// The accepted codes in lower case; nil when every brand is accepted.
     public let codes: Set<String>?
 
+    /// The most codes a list may hold, and the longest code, that requests may send
+    /// (`BrandCodes` in Schemas/definitions.json); the longest brand code has 15 characters.
+    public static let maximumCodes = 50
+    public static let maximumCodeLength = 32
+
     public init(codes: [String]?) {
         let lowercased = Set((codes ?? []).map { $0.lowercased() })
         self.codes = lowercased.isEmpty ? nil : lowercased

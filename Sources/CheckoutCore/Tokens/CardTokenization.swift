@@ -26,7 +26,10 @@ public enum CardTokenization {
     /// - a valid number the session cannot take — a brand outside its accepted brands,
     ///   or a card no product in the session's context can be paid with (`details`
     ///   is not `SUPPORTED`) — is `allowedInContext`;
-    /// - an expiry date that is not a complete, current one is `expirationDate`.
+    /// - an expiry date that is not a complete, current one is `expirationDate`;
+    /// - a cardholder name that holds a card number (`EmbeddedCardNumber`) is `name`
+    ///   (fieldId `card.cardholderName`): the customer typed the number into the
+    ///   wrong field, and the vault would keep it in clear text.
     public static func errors(
         of card: Card, details: IINDetails?, acceptedBrands: AcceptedBrands, currentMonth: CalendarMonth,
         brands: CardBrandTable, locale: String
@@ -50,6 +53,9 @@ public enum CardTokenization {
         if let cvv = card.cvv, !cvv.isEmpty,
            !CVCValidation.state(of: cvv, brand: brands.brand(ofCardNumber: card.cardNumber)).isValid {
             problems.append(("cvv", .length))
+        }
+        if let name = card.cardholderName, EmbeddedCardNumber.isPresent(in: name) {
+            problems.append(("cardholderName", .name))
         }
         return problems.map { ValidationError(fieldId: "card.\($0.field)", errorMessageId: $0.rule, locale: locale) }
     }

@@ -512,7 +512,9 @@ class MethodWrappers:
         - ``expiry_date`` (``expiryDate``): MMYY, MM/YY, MMYYYY or MM/YYYY, or a prefix of one while
           typing.
         - ``accepted_brands`` (``acceptedBrands``): Brand codes, compared case-insensitively; codes
-          of no brand are ignored; an empty list accepts every brand.
+          of no brand are ignored; an empty list accepts every brand. A code that holds a card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores) is -32602 and not repeated in the error.
         - ``client_session_id`` (``clientSessionId``): A session whose acceptedBrands apply when the
           call gives none.
         """
@@ -577,8 +579,10 @@ class MethodWrappers:
         in --data, else one generated at start-up. The session must be live.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         """
         params = params_for_encryption_public_key(client_session_id)
         return self.call("encryption.publicKey", params, timeout=timeout)
@@ -600,8 +604,10 @@ class MethodWrappers:
         embedded table is replaced with --iin.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``bin``: The card number as typed so far: digits and spaces, at most 64 characters.
         """
         params = params_for_iin_details(client_session_id, bin)
@@ -682,11 +688,15 @@ class MethodWrappers:
         core.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``values``: fieldId to the value as entered, masked or not.
         - ``account_on_file_id`` (``accountOnFileId``): The token of one of the session's accounts
-          on file for this product; sent as accountOnFileId in the plaintext.
+          on file for this product; sent as accountOnFileId in the plaintext. An id that holds a
+          card number (a Luhn-valid run of 12-19 digits) is -32602, and the error does not repeat
+          it.
         - ``tokenize``: Ask the platform to keep the card as a token; written into the plaintext
           only when true.
         - ``alg``: How the content-encryption key is wrapped: RSA-OAEP is SHA-1 with MGF1-SHA-1
@@ -723,11 +733,14 @@ class MethodWrappers:
         account on file must be one of the session's for this product (UNKNOWN_ACCOUNT_ON_FILE).
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``values``: fieldId to the value as entered, masked or not.
         - ``account_on_file_id`` (``accountOnFileId``): The token of one of the session's accounts
-          on file for this product.
+          on file for this product. An id that holds a card number (a Luhn-valid run of 12-19
+          digits) is -32602, and the error does not repeat it.
         - ``fields``: Only these fields are judged, required included, as [field validateValue:]
           judges one field when the customer leaves it; values for other fields are neither judged
           nor reported as unknownField. A field id the product does not have is -32602 at /fields/N.
@@ -751,8 +764,10 @@ class MethodWrappers:
         UNKNOWN_PRODUCT_GROUP.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``payment_product_group_id`` (``paymentProductGroupId``): The group's id, e.g. cards.
         """
         params = params_for_product_groups_get(client_session_id, payment_product_group_id)
@@ -772,8 +787,10 @@ class MethodWrappers:
         are in the context locale; where the catalog has no translation, en_US.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         """
         params = params_for_products_get(client_session_id, payment_product_id)
         return self.call("products.get", params, timeout=timeout)
@@ -795,8 +812,10 @@ class MethodWrappers:
         a group's fields, and iin.details names the product once the card number is typed.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``group_payment_products`` (``groupPaymentProducts``): True: the available products that
           share a paymentProductGroup are taken out of paymentProducts and offered as one entry each
           in paymentProductGroups (Online Payments paymentItemsForContext:groupPaymentProducts:).
@@ -849,8 +868,10 @@ class MethodWrappers:
         allowCurrencyChange false is CURRENCY_CHANGE_NOT_ALLOWED and stays as it was.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``currency_code`` (``currencyCode``): The currency to show the session's amounts in; it
           must be in the rates table.
         """
@@ -864,8 +885,10 @@ class MethodWrappers:
         Ends the session; afterwards calls naming it are SESSION_NOT_FOUND. Tokens made in it stay.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         """
         params = params_for_session_close(client_session_id)
         return self.call("session.close", params, timeout=timeout)
@@ -878,8 +901,10 @@ class MethodWrappers:
         one TTL after its expiry, then SESSION_NOT_FOUND, as is a closed or never-opened one.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         """
         return self.call("session.get", params_for_session_get(client_session_id), timeout=timeout)
 
@@ -916,21 +941,29 @@ class MethodWrappers:
         - ``context``: What is paid, where and in which language. Products are offered per context.
           In a Session every member is present (defaults filled in).
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
-          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are a prefix (cs_ or
-          cus_) and 32 hexadecimal digits.
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
         - ``app_identifier`` (``appIdentifier``): The calling application, reported in
-          encodedClientMetaInfo.
+          encodedClientMetaInfo. One that holds a card number (a Luhn-valid run of 12-19 digits) is
+          -32602, and the error does not repeat it.
         - ``tax_amount`` (``taxAmount``): An amount in the currency's minor units (cents for EUR,
           yen for JPY, fils for KWD); never a fraction.
         - ``requirements``: BlueSnap sdkRequest: which address data tokens.create and
           address.validate require. Members left out take the defaults.
         - ``accepted_brands`` (``acceptedBrands``): Brand codes, compared case-insensitively; codes
-          of no brand are ignored; an empty list accepts every brand.
+          of no brand are ignored; an empty list accepts every brand. A code that holds a card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores) is -32602 and not repeated in the error.
         - ``accounts_on_file`` (``accountsOnFile``): Token ids of this customer to offer as accounts
-          on file.
+          on file. An id that holds a card number (a Luhn-valid run of 12-19 digits) is -32602, and
+          the error does not repeat it.
         - ``three_ds`` (``threeDS``): Whether 3-D Secure runs for the session, whether the simulated
           directory server bypasses authentication, and whether card payments on the session need a
           successful authentication (BlueSnap activate3DS; payments enforce it).
@@ -972,8 +1005,10 @@ class MethodWrappers:
         Returns the session as it now stands.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``amount_of_money`` (``amountOfMoney``): The new amount; another currency needs
           allowCurrencyChange.
         - ``tax_amount`` (``taxAmount``): The new tax, in the (new) amount's currency; at most the
@@ -1034,12 +1069,15 @@ class MethodWrappers:
         the limit: UNKNOWN_CURRENCY for EUR with data.path "" (params as a whole).
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``card_number`` (``cardNumber``): The full card number, 12-19 digits, spaces allowed.
           Exactly one of cardNumber and token.
         - ``token``: A token of the session's customer; it authenticates as the card it was made
-          from. Exactly one of cardNumber and token.
+          from. Exactly one of cardNumber and token. An id that holds a card number (a Luhn-valid
+          run of 12-19 digits) is -32602, and the error does not repeat it.
         - ``amount_of_money`` (``amountOfMoney``): The purchase amount; the session's
           context.amountOfMoney when absent. Its currency must be in the rates table.
         """
@@ -1074,6 +1112,8 @@ class MethodWrappers:
         unpredictable): the real ones are random.
 
         - ``challenge_id`` (``challengeId``): challenge.challengeId of a CHALLENGE_REQUIRED result.
+          An id that holds a card number (a Luhn-valid run of 12-19 digits) is -32602, and the error
+          does not repeat it.
         - ``code``: The one-time code the customer typed; 1234 passes. Exactly one of code and
           cancel.
         - ``cancel``: The customer closed the challenge. Exactly one of code and cancel.
@@ -1115,8 +1155,10 @@ class MethodWrappers:
         expiryDate CAN_WRITE, cvv MUST_WRITE.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``billing_details`` (``billingDetails``): A billing or shipping address (BlueSnap
           BSBaseAddressDetails). Every member is optional in the schema: a missing required member
           is a ValidationError named after it, not an invalid param.
@@ -1138,11 +1180,15 @@ class MethodWrappers:
         session.init naming it is TOKEN_NOT_FOUND.
 
         - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
-          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are a prefix (cs_ or
-          cus_) and 32 hexadecimal digits.
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
         - ``token``: An identifier the client may choose (clientSessionId, customerId): 1-64
-          characters of A-Z, a-z, 0-9, _ and -. Minted ones are a prefix (cs_ or cus_) and 32
-          hexadecimal digits.
+          characters of A-Z, a-z, 0-9, _ and -, holding no card number (a Luhn-valid run of 12-19
+          digits, plain or in groups joined by single spaces, hyphens or underscores: -32602, and
+          the error does not repeat it). Minted ones are a prefix (cs_ or cus_) and 32 hexadecimal
+          digits, and never hold one.
         """
         params = params_for_tokens_delete(customer_id, token)
         return self.call("tokens.delete", params, timeout=timeout)
@@ -1156,8 +1202,10 @@ class MethodWrappers:
         and outlive sessions.
 
         - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
-          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are a prefix (cs_ or
-          cus_) and 32 hexadecimal digits.
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
         """
         return self.call("tokens.list", params_for_tokens_list(customer_id), timeout=timeout)
 
@@ -1282,7 +1330,9 @@ class AsyncMethodWrappers:
         - ``expiry_date`` (``expiryDate``): MMYY, MM/YY, MMYYYY or MM/YYYY, or a prefix of one while
           typing.
         - ``accepted_brands`` (``acceptedBrands``): Brand codes, compared case-insensitively; codes
-          of no brand are ignored; an empty list accepts every brand.
+          of no brand are ignored; an empty list accepts every brand. A code that holds a card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores) is -32602 and not repeated in the error.
         - ``client_session_id`` (``clientSessionId``): A session whose acceptedBrands apply when the
           call gives none.
         """
@@ -1348,8 +1398,10 @@ class AsyncMethodWrappers:
         in --data, else one generated at start-up. The session must be live.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         """
         params = params_for_encryption_public_key(client_session_id)
         return await self.call("encryption.publicKey", params, timeout=timeout)
@@ -1371,8 +1423,10 @@ class AsyncMethodWrappers:
         embedded table is replaced with --iin.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``bin``: The card number as typed so far: digits and spaces, at most 64 characters.
         """
         params = params_for_iin_details(client_session_id, bin)
@@ -1455,11 +1509,15 @@ class AsyncMethodWrappers:
         core.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``values``: fieldId to the value as entered, masked or not.
         - ``account_on_file_id`` (``accountOnFileId``): The token of one of the session's accounts
-          on file for this product; sent as accountOnFileId in the plaintext.
+          on file for this product; sent as accountOnFileId in the plaintext. An id that holds a
+          card number (a Luhn-valid run of 12-19 digits) is -32602, and the error does not repeat
+          it.
         - ``tokenize``: Ask the platform to keep the card as a token; written into the plaintext
           only when true.
         - ``alg``: How the content-encryption key is wrapped: RSA-OAEP is SHA-1 with MGF1-SHA-1
@@ -1496,11 +1554,14 @@ class AsyncMethodWrappers:
         account on file must be one of the session's for this product (UNKNOWN_ACCOUNT_ON_FILE).
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``values``: fieldId to the value as entered, masked or not.
         - ``account_on_file_id`` (``accountOnFileId``): The token of one of the session's accounts
-          on file for this product.
+          on file for this product. An id that holds a card number (a Luhn-valid run of 12-19
+          digits) is -32602, and the error does not repeat it.
         - ``fields``: Only these fields are judged, required included, as [field validateValue:]
           judges one field when the customer leaves it; values for other fields are neither judged
           nor reported as unknownField. A field id the product does not have is -32602 at /fields/N.
@@ -1524,8 +1585,10 @@ class AsyncMethodWrappers:
         UNKNOWN_PRODUCT_GROUP.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``payment_product_group_id`` (``paymentProductGroupId``): The group's id, e.g. cards.
         """
         params = params_for_product_groups_get(client_session_id, payment_product_group_id)
@@ -1545,8 +1608,10 @@ class AsyncMethodWrappers:
         are in the context locale; where the catalog has no translation, en_US.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         """
         params = params_for_products_get(client_session_id, payment_product_id)
         return await self.call("products.get", params, timeout=timeout)
@@ -1568,8 +1633,10 @@ class AsyncMethodWrappers:
         a group's fields, and iin.details names the product once the card number is typed.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``group_payment_products`` (``groupPaymentProducts``): True: the available products that
           share a paymentProductGroup are taken out of paymentProducts and offered as one entry each
           in paymentProductGroups (Online Payments paymentItemsForContext:groupPaymentProducts:).
@@ -1622,8 +1689,10 @@ class AsyncMethodWrappers:
         allowCurrencyChange false is CURRENCY_CHANGE_NOT_ALLOWED and stays as it was.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``currency_code`` (``currencyCode``): The currency to show the session's amounts in; it
           must be in the rates table.
         """
@@ -1637,8 +1706,10 @@ class AsyncMethodWrappers:
         Ends the session; afterwards calls naming it are SESSION_NOT_FOUND. Tokens made in it stay.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         """
         params = params_for_session_close(client_session_id)
         return await self.call("session.close", params, timeout=timeout)
@@ -1651,8 +1722,10 @@ class AsyncMethodWrappers:
         one TTL after its expiry, then SESSION_NOT_FOUND, as is a closed or never-opened one.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         """
         params = params_for_session_get(client_session_id)
         return await self.call("session.get", params, timeout=timeout)
@@ -1691,21 +1764,29 @@ class AsyncMethodWrappers:
         - ``context``: What is paid, where and in which language. Products are offered per context.
           In a Session every member is present (defaults filled in).
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
-          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are a prefix (cs_ or
-          cus_) and 32 hexadecimal digits.
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
         - ``app_identifier`` (``appIdentifier``): The calling application, reported in
-          encodedClientMetaInfo.
+          encodedClientMetaInfo. One that holds a card number (a Luhn-valid run of 12-19 digits) is
+          -32602, and the error does not repeat it.
         - ``tax_amount`` (``taxAmount``): An amount in the currency's minor units (cents for EUR,
           yen for JPY, fils for KWD); never a fraction.
         - ``requirements``: BlueSnap sdkRequest: which address data tokens.create and
           address.validate require. Members left out take the defaults.
         - ``accepted_brands`` (``acceptedBrands``): Brand codes, compared case-insensitively; codes
-          of no brand are ignored; an empty list accepts every brand.
+          of no brand are ignored; an empty list accepts every brand. A code that holds a card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores) is -32602 and not repeated in the error.
         - ``accounts_on_file`` (``accountsOnFile``): Token ids of this customer to offer as accounts
-          on file.
+          on file. An id that holds a card number (a Luhn-valid run of 12-19 digits) is -32602, and
+          the error does not repeat it.
         - ``three_ds`` (``threeDS``): Whether 3-D Secure runs for the session, whether the simulated
           directory server bypasses authentication, and whether card payments on the session need a
           successful authentication (BlueSnap activate3DS; payments enforce it).
@@ -1747,8 +1828,10 @@ class AsyncMethodWrappers:
         Returns the session as it now stands.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``amount_of_money`` (``amountOfMoney``): The new amount; another currency needs
           allowCurrencyChange.
         - ``tax_amount`` (``taxAmount``): The new tax, in the (new) amount's currency; at most the
@@ -1809,12 +1892,15 @@ class AsyncMethodWrappers:
         the limit: UNKNOWN_CURRENCY for EUR with data.path "" (params as a whole).
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``card_number`` (``cardNumber``): The full card number, 12-19 digits, spaces allowed.
           Exactly one of cardNumber and token.
         - ``token``: A token of the session's customer; it authenticates as the card it was made
-          from. Exactly one of cardNumber and token.
+          from. Exactly one of cardNumber and token. An id that holds a card number (a Luhn-valid
+          run of 12-19 digits) is -32602, and the error does not repeat it.
         - ``amount_of_money`` (``amountOfMoney``): The purchase amount; the session's
           context.amountOfMoney when absent. Its currency must be in the rates table.
         """
@@ -1850,6 +1936,8 @@ class AsyncMethodWrappers:
         unpredictable): the real ones are random.
 
         - ``challenge_id`` (``challengeId``): challenge.challengeId of a CHALLENGE_REQUIRED result.
+          An id that holds a card number (a Luhn-valid run of 12-19 digits) is -32602, and the error
+          does not repeat it.
         - ``code``: The one-time code the customer typed; 1234 passes. Exactly one of code and
           cancel.
         - ``cancel``: The customer closed the challenge. Exactly one of code and cancel.
@@ -1891,8 +1979,10 @@ class AsyncMethodWrappers:
         expiryDate CAN_WRITE, cvv MUST_WRITE.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
-          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are
-          a prefix (cs_ or cus_) and 32 hexadecimal digits.
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
         - ``billing_details`` (``billingDetails``): A billing or shipping address (BlueSnap
           BSBaseAddressDetails). Every member is optional in the schema: a missing required member
           is a ValidationError named after it, not an invalid param.
@@ -1914,11 +2004,15 @@ class AsyncMethodWrappers:
         session.init naming it is TOKEN_NOT_FOUND.
 
         - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
-          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are a prefix (cs_ or
-          cus_) and 32 hexadecimal digits.
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
         - ``token``: An identifier the client may choose (clientSessionId, customerId): 1-64
-          characters of A-Z, a-z, 0-9, _ and -. Minted ones are a prefix (cs_ or cus_) and 32
-          hexadecimal digits.
+          characters of A-Z, a-z, 0-9, _ and -, holding no card number (a Luhn-valid run of 12-19
+          digits, plain or in groups joined by single spaces, hyphens or underscores: -32602, and
+          the error does not repeat it). Minted ones are a prefix (cs_ or cus_) and 32 hexadecimal
+          digits, and never hold one.
         """
         params = params_for_tokens_delete(customer_id, token)
         return await self.call("tokens.delete", params, timeout=timeout)
@@ -1933,7 +2027,9 @@ class AsyncMethodWrappers:
         and outlive sessions.
 
         - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
-          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -. Minted ones are a prefix (cs_ or
-          cus_) and 32 hexadecimal digits.
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
         """
         return await self.call("tokens.list", params_for_tokens_list(customer_id), timeout=timeout)
