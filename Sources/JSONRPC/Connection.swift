@@ -46,7 +46,7 @@ public final class Connection: Sendable {
     static let readBytes = 262_144
 
     public init(input: Int32, output: Int32, registry: MethodRegistry, limits: Limits = Limits(),
-                logger: Logger = Logger(label: "jsonrpc")) {
+                logger: Logger = Logger(label: "jsonrpc"), redaction: ErrorRedaction = .none) {
         let writer = ProtocolWriter(descriptor: output)
         let stopFlag = StopFlag()
         self.stopFlag = stopFlag
@@ -55,7 +55,7 @@ public final class Connection: Sendable {
         self.limits = limits
         self.logger = logger
         self.dispatcher = Dispatcher(registry: registry, maxBatchEntries: limits.maxBatchEntries, logger: logger,
-                                     deliver: { writer.write($0) }, stopper: { stopFlag.raise() })
+                                     redaction: redaction, deliver: { writer.write($0) }, stopper: { stopFlag.raise() })
     }
 
     /// Asks the read loop to stop after the line it is handling.

@@ -17,6 +17,7 @@ public final class Dispatcher: Sendable {
     let registry: MethodRegistry
     let maxBatchEntries: Int
     let logger: Logger
+    let redaction: ErrorRedaction
     private let deliver: @Sendable ([UInt8]) -> Void
     private let stopper: @Sendable () -> Void
     private let scheduler: RequestScheduler
@@ -25,23 +26,28 @@ public final class Dispatcher: Sendable {
     /// - Parameters:
     ///   - deliver: receives each whole response line (or batch line) that completes later.
     ///   - stopper: what `RequestContext.requestStop` calls.
+    ///   - redaction: applied to every error before it is written.
     public convenience init(
         registry: MethodRegistry, maxBatchEntries: Int = 1000, logger: Logger = Logger(label: "jsonrpc"),
+        redaction: ErrorRedaction = .none,
         deliver: @escaping @Sendable ([UInt8]) -> Void, stopper: @escaping @Sendable () -> Void = {}
     ) {
-        self.init(registry: registry, maxBatchEntries: maxBatchEntries, logger: logger, deliver: deliver, stopper: stopper,
+        self.init(registry: registry, maxBatchEntries: maxBatchEntries, logger: logger, redaction: redaction,
+                  deliver: deliver, stopper: stopper,
                   workers: DispatchQueue(label: "jsonrpc.workers", attributes: .concurrent),
                   maxWaitingRequests: Self.maxWaitingRequests)
     }
 
     /// `workers` and `maxWaitingRequests` are for tests that hold work back.
     init(
-        registry: MethodRegistry, maxBatchEntries: Int, logger: Logger, deliver: @escaping @Sendable ([UInt8]) -> Void,
+        registry: MethodRegistry, maxBatchEntries: Int, logger: Logger, redaction: ErrorRedaction = .none,
+        deliver: @escaping @Sendable ([UInt8]) -> Void,
         stopper: @escaping @Sendable () -> Void, workers: DispatchQueue, maxWaitingRequests: Int
     ) {
         self.registry = registry
         self.maxBatchEntries = maxBatchEntries
         self.logger = logger
+        self.redaction = redaction
         self.deliver = deliver
         self.stopper = stopper
         self.scheduler = RequestScheduler(workers: workers, maxWaiting: maxWaitingRequests)
@@ -80,7 +86,7 @@ public final class Dispatcher: Sendable {
 
     /// Response line for an over-long line the framer discarded.
     public func lineTooLongResponse(limit: Int) -> [UInt8] {
-        Response.line(Response.error(id: .null, .lineTooLong(limit: limit)))
+        Response.line(errorObject(id: .null, .lineTooLong(limit: limit)))
     }
 
     /// Waits until every request handed to a worker has delivered its response.
@@ -90,14 +96,14 @@ public final class Dispatcher: Sendable {
 
     private func reject(_ error: RPCError, into output: inout [UInt8]) {
         logger.debug("rejected a line", metadata: ["reason": "\(error.reason)"])
-        output.append(contentsOf: Response.line(Response.error(id: .null, error)))
+        output.append(contentsOf: Response.line(errorObject(id: .null, error)))
     }
 
     private func handleBatch(_ tape: JSONTape) -> [UInt8]? {
         let count = Int(tape[0].count)
-        guard count > 0 else { return Response.line(Response.error(id: .null, .emptyBatch())) }
+        guard count > 0 else { return Response.line(errorObject(id: .null, .emptyBatch())) }
         guard count <= maxBatchEntries else {
-            return Response.line(Response.error(id: .null, .batchTooLarge(entries: count, limit: maxBatchEntries)))
+            return Response.line(errorObject(id: .null, .batchTooLarge(entries: count, limit: maxBatchEntries)))
         }
         let collector = BatchCollector(count: count) { responses in
             if !responses.isEmpty { self.deliver(Response.batchLine(responses)) }
@@ -117,19 +123,19 @@ public final class Dispatcher: Sendable {
         do throws(InvalidRequest) {
             request = try Request.read(tape, at: index)
         } catch {
-            return error.isNotification ? .none : .answered(Response.error(id: error.id, error.error))
+            return error.isNotification ? .none : .answered(errorObject(id: error.id, error.error))
         }
         let method = tape.string(at: request.methodIndex)
         if method == Self.cancelMethod { return cancel(request, in: tape) }
         guard let entry = registry[method] else {
             logger.debug("unknown method", metadata: ["method": "\(method)"])
-            return request.id.map { .answered(Response.error(id: $0, .methodNotFound(method))) } ?? .none
+            return request.id.map { .answered(errorObject(id: $0, .methodNotFound(method))) } ?? .none
         }
         logger.debug("request", metadata: ["method": "\(method)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
         let call: PreparedCall
         switch entry.prepare(request.paramsIndex.map { tape.value(at: $0) } ?? .object(JSONObject())) {
         case .success(let prepared): call = prepared
-        case .failure(let error): return request.id.map { .answered(Response.error(id: $0, error)) } ?? .none
+        case .failure(let error): return request.id.map { .answered(errorObject(id: $0, error)) } ?? .none
         }
         guard let id = request.id else {
             // A notification runs for its effects in its turn; whatever it answers goes nowhere.
@@ -146,11 +152,24 @@ public final class Dispatcher: Sendable {
         let runHere = scheduler.schedule(call.access, call.placement) { [self] in
             defer { inFlight.remove(tracked) }
             guard tracked.start() else { return }
-            tracked.answer(Response.outcome(id: id, logIfInternal(call.run(context), method)))
+            tracked.answer(outcomeObject(id: id, logIfInternal(call.run(context), method)))
         }
         guard runHere else { return .later }
         inFlight.remove(tracked)
-        return .answered(Response.outcome(id: id, logIfInternal(call.run(context), method)))
+        return .answered(outcomeObject(id: id, logIfInternal(call.run(context), method)))
+    }
+
+    /// The error response object to `id`, its texts redacted.
+    private func errorObject(id: JSONValue, _ error: RPCError) -> [UInt8] {
+        Response.error(id: id, redaction.apply(to: error))
+    }
+
+    /// The response object to `id` for a call's outcome, an error's texts redacted.
+    private func outcomeObject(id: JSONValue, _ outcome: Swift.Result<JSONValue, RPCError>) -> [UInt8] {
+        switch outcome {
+        case .success(let value): Response.result(id: id, value)
+        case .failure(let error): errorObject(id: id, error)
+        }
     }
 
     @discardableResult
@@ -164,7 +183,7 @@ public final class Dispatcher: Sendable {
     private func cancel(_ request: Request, in tape: JSONTape) -> EntryOutcome {
         guard let params = request.paramsIndex, tape[params].count == 1, tape.string(at: params + 1, equals: "id") else {
             guard let requestID = request.id else { return .none }
-            return .answered(Response.error(id: requestID, .invalidParams(path: "/id",
+            return .answered(errorObject(id: requestID, .invalidParams(path: "/id",
                 "$/cancelRequest takes exactly one parameter, the id of the request to cancel")))
         }
         inFlight.cancel(id: tape.value(at: params + 2))

@@ -185,7 +185,7 @@ private func decodeNode<T: Decodable>(_ type: T.Type, decoder: TreeDecoder) thro
     } catch let error as DecodingStopped {
         throw error
     } catch {
-        if !decoder.isStandIn { decoder.log.record(decoder.path, describe(error)) }
+        if !decoder.isStandIn { decoder.log.record(decoder.path, describe(error, decoding: T.self)) }
         if let standIn = (T.self as? any DecodingStandIn.Type)?.decodingStandIn as? T { return standIn }
         throw DecodingStopped()
     }
@@ -215,14 +215,31 @@ private func decodeStringDictionary(decoder: TreeDecoder) -> [String: String] {
     return dictionary
 }
 
-private func describe(_ error: any Error) -> String {
+/// What went wrong, in the words of the type that refused the value. A string
+/// enumeration that refuses one says which values it takes: the standard
+/// library's own words would repeat the value and name a Swift type.
+private func describe<T>(_ error: any Error, decoding type: T.Type) -> String {
     switch error {
-    case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
-         DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+    case DecodingError.dataCorrupted(let context):
+        if let enumeration = T.self as? any (CaseIterable & RawRepresentable<String>).Type {
+            return "must be " + oneOf(enumeration)
+        }
+        // The standard library's raw-value decoding: "Cannot initialize T from invalid String value …".
+        if context.debugDescription.hasPrefix("Cannot initialize ") { return "is not a value this member takes" }
+        return context.debugDescription
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+         DecodingError.keyNotFound(_, let context):
         return context.debugDescription
     default:
         return String(describing: error)
     }
+}
+
+/// `"A"`, `"A" or "B"`, `one of "A", "B" or "C"`.
+private func oneOf<Enumeration: CaseIterable & RawRepresentable<String>>(_ type: Enumeration.Type) -> String {
+    let names = Enumeration.allCases.map { "\"\($0.rawValue)\"" }
+    guard names.count > 1 else { return names.first ?? "nothing" }
+    return (names.count > 2 ? "one of " : "") + names.dropLast().joined(separator: ", ") + " or " + names.last!
 }
 
 /// Scalars, recognised by type identity.

@@ -9,14 +9,6 @@ enum Response {
         JSONSerializer.bytes(of: .object(["jsonrpc": .string("2.0"), "id": id, "error": error.json]))
     }
 
-    /// The response object to `id` for a call's outcome.
-    static func outcome(id: JSONValue, _ outcome: Swift.Result<JSONValue, RPCError>) -> [UInt8] {
-        switch outcome {
-        case .success(let value): result(id: id, value)
-        case .failure(let failure): error(id: id, failure)
-        }
-    }
-
     static func line(_ response: [UInt8]) -> [UInt8] {
         response + [0x0A]
     }

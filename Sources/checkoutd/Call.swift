@@ -11,7 +11,7 @@ enum Call {
         let service = CheckoutService(configuration: try options.makeConfiguration(), logger: logger)
         let later = Mutex<[UInt8]?>(nil)
         let dispatcher = Dispatcher(registry: service.makeRegistry(), logger: logger,
-                                    deliver: { line in later.withLock { $0 = line } })
+                                    redaction: CheckoutService.errorRedaction, deliver: { line in later.withLock { $0 = line } })
         var request = Array(#"{"jsonrpc":"2.0","id":1,"method":"#.utf8)
         JSONSerializer.writeString(method, to: &request)
         request.append(contentsOf: #","params":"#.utf8)

@@ -13,7 +13,7 @@ enum Serve {
         logger.info("serving", metadata: ["version": "\(CheckoutService.version)",
                                           "stdinPipeBytes": "\(pipeBuffers[0])", "stdoutPipeBytes": "\(pipeBuffers[1])"])
         let connection = Connection(input: 0, output: output, registry: service.makeRegistry(),
-                                    limits: options.limits, logger: logger)
+                                    limits: options.limits, logger: logger, redaction: CheckoutService.errorRedaction)
         switch connection.run() {
         case .endOfInput, .stopRequested, .outputClosed:
             return 0

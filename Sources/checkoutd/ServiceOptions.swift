@@ -113,11 +113,11 @@ struct ServiceOptions: Equatable {
         Connection.Limits(maxLineBytes: maxLineBytes)
     }
 
-    /// Sends swift-log output to stderr, one line per event.
+    /// Sends swift-log output to stderr, one line per event, card numbers masked.
     func bootstrapLogging() -> Logger {
         let level = logLevel
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = CardNumberMaskingLogHandler(wrapping: StreamLogHandler.standardError(label: label))
             handler.logLevel = level
             return handler
         }

@@ -44,6 +44,16 @@ struct PaymentRequestValidationTests {
         ])
     }
 
+    /// A host that sent the card number as a key instead of a value gets the key back masked.
+    @Test func aCardNumberAsAnUnknownKeyIsMaskedInItsFieldId() {
+        var values = Self.validVisa
+        values["4111 1111 1111 1111"] = "cardNumber"
+        values["pan-4000000000000002"] = ""
+        #expect(summary(F.validate(F.visa, values)) == [
+            "4111 11XX XXXX 1111:unknownField", "pan-400000XXXXXX0002:unknownField",
+        ])
+    }
+
     // MARK: card brand against the product
 
     @Test func aMastercardNumberIsNotAllowedOnTheVisaProduct() {

@@ -310,6 +310,36 @@ struct DispatcherTests {
         #expect(reply(#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":["x"]}"#)?.contains(#""code":-32602"#) == true)
     }
 
+    /// The redaction applies to every text of every error, the engine's and the
+    /// methods', at once or later, and to nothing else: ids and results stay as sent.
+    @Test func theRedactionRewritesEveryErrorAndOnlyErrors() {
+        enum Refuse: RPCMethod {
+            static let name = "test.refuse"
+            static let access = StateAccess.none
+            static let placement = Placement.worker
+            struct Params: Decodable, Sendable { let text: String }
+            typealias Result = EmptyResult
+        }
+        var registry = testRegistry()
+        registry.register(Refuse.self) { params, _ in throw RPCError.invalidParams(path: "/text", "not \(params.text)") }
+        let later = Output()
+        let redacting = Dispatcher(registry: registry, logger: Logger(label: "test"), redaction: ErrorRedaction { $0.uppercased() },
+                                   deliver: { later.append($0) })
+        func reply(_ line: String) -> String? {
+            redacting.handle(line: Array(line.utf8)).map { String(decoding: $0.dropLast(), as: UTF8.self) }
+        }
+        #expect(reply(#"{"jsonrpc":"2.0","id":"id","method":"secret.method"}"#)
+                == #"{"jsonrpc":"2.0","id":"id","error":{"code":-32601,"message":"METHOD NOT FOUND","data":{"REASON":"METHOD_NOT_FOUND","METHOD":"SECRET.METHOD"}}}"#)
+        #expect(reply(#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"text":"x","secret":1}}"#)?
+                .contains(#"{"PATH":"/SECRET","MESSAGE":"IS NOT A KNOWN PARAMETER HERE"}"#) == true)
+        #expect(reply(#"{"jsonrpc":"2.0","id":1,"method":"test.echo","secret":1}"#)?.contains(#""PATH":"/SECRET""#) == true)
+        #expect(reply(#"[{"jsonrpc":"2.0","id":2,"method":"secret"},{"jsonrpc":"2.0","id":3,"method":"test.echo","params":{"text":"secret"}}]"#)
+                == #"[{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"METHOD NOT FOUND","data":{"REASON":"METHOD_NOT_FOUND","METHOD":"SECRET"}}},{"jsonrpc":"2.0","id":3,"result":{"text":"secret"}}]"#)
+        #expect(reply(#"{"jsonrpc":"2.0","id":"secret","method":"test.refuse","params":{"text":"secret"}}"#) == nil)
+        redacting.waitForInFlightWork()
+        #expect(later.all == [#"{"jsonrpc":"2.0","id":"secret","error":{"code":-32602,"message":"INVALID PARAMS","data":{"REASON":"INVALID_PARAMS","ERRORS":[{"PATH":"/TEXT","MESSAGE":"NOT SECRET"}]}}}"#])
+    }
+
     @Test func aThrownForeignErrorIsAnInternalErrorWithoutItsDescription() {
         #expect(reply(#"{"jsonrpc":"2.0","id":1,"method":"test.fail"}"#)?.contains(#""code":-32603"#) == true)
     }

@@ -47,6 +47,29 @@ struct ParamsDecoderTests {
         }
     }
 
+    enum Algorithm: String, Decodable, CaseIterable {
+        case oaep = "RSA-OAEP", oaep256 = "RSA-OAEP-256"
+    }
+
+    struct Choice: Decodable {
+        let mode: Mode
+        let alg: Algorithm
+    }
+
+    /// The standard library's words for a raw value it cannot take repeat the value
+    /// (which may be a card number) and name a Swift type: neither reaches the host.
+    @Test func aValueNoCaseHasIsNamedByTheValuesTaken() throws {
+        let value = try JSONParser.parse(#"{"alg":"4929123456789012","mode":"medium"}"#)
+        guard case .failure(let error) = ParamsDecoder.decode(Choice.self, from: value) else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(error.problems == [
+            ParamProblem(path: "/mode", message: "is not a value this member takes"),
+            ParamProblem(path: "/alg", message: #"must be "RSA-OAEP" or "RSA-OAEP-256""#),
+        ])
+    }
+
     @Test func wellFormedParamsDecode() throws {
         let value = try JSONParser.parse(#"{"card":{"cardNumber":"4111","expiryDate":"1230"},"tags":["a"],"mode":"fast"}"#)
         let decoded = try ParamsDecoder.decode(Params.self, from: value).get()

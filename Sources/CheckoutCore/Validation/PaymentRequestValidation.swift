@@ -21,7 +21,8 @@
 ///   `allowedInContext`.
 ///
 /// After the fields come the values for keys the product has no field for, one
-/// `unknownField` error each, sorted by key. Values may be masked or not.
+/// `unknownField` error each, sorted by key; a card number in such a key is
+/// masked in the error's `fieldId` (`EmbeddedCardNumber`). Values may be masked or not.
 public enum PaymentRequestValidation {
     /// The id of the field that holds the card number.
     public static let cardNumberFieldId = "cardNumber"
@@ -84,7 +85,8 @@ public enum PaymentRequestValidation {
         // A product has a handful of fields: a scan beats hashing them into a set per request.
         let unknownKeys = onlyFields != nil ? [] : values.keys.filter { key in !product.fields.contains { $0.id == key } }
         for key in unknownKeys.sorted() {
-            judgement.errors.append(ValidationError(fieldId: key, errorMessageId: .unknownField, locale: locale))
+            judgement.errors.append(ValidationError(fieldId: EmbeddedCardNumber.masking(in: key), errorMessageId: .unknownField,
+                                                    locale: locale))
         }
         return judgement
     }
