@@ -1,15 +1,34 @@
 /// Process-wide stdio arrangements for a server that speaks on stdout.
 public enum StandardIO {
-    /// Moves the real standard output to a new descriptor that only the protocol
-    /// writer uses, and points descriptor 1 at standard error, so a stray `print`
-    /// can never corrupt the protocol. Ignores `SIGPIPE`, so a host that goes away
-    /// shows up as `EPIPE` on write instead of killing the process.
-    /// - Returns: the protocol's output descriptor.
-    public static func claimStandardOutput() -> Int32 {
+    /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that the process was
+    /// started with closed (`2>&-`), so that no descriptor opened later takes a
+    /// standard one's number: a log line written to stderr would otherwise land in
+    /// whatever file or pipe got descriptor 2. Call it before anything opens a file.
+    /// - Returns: the descriptors that were closed.
+    public static func openClosedStandardDescriptors() -> [Int32] {
+        var closed: [Int32] = []
+        for descriptor in STDIN_FILENO...STDERR_FILENO where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+            closed.append(descriptor)
+            // The lowest free descriptor: this one, as the ones below it are open by now.
+            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if opened >= 0 && opened != descriptor {
+                _ = dup2(opened, descriptor)
+                _ = close(opened)
+            }
+        }
+        return closed
+    }
+
+    /// Moves the real standard output to a new descriptor (3 or above) that only
+    /// the protocol writer uses, and points descriptor 1 at standard error, so a
+    /// stray `print` can never corrupt the protocol. Ignores `SIGPIPE`, so a host
+    /// that goes away shows up as `EPIPE` on write instead of killing the process.
+    /// - Returns: the protocol's output descriptor; nil when standard output
+    ///   cannot be duplicated (it is closed, or no descriptor is left).
+    public static func claimStandardOutput() -> Int32? {
         signal(SIGPIPE, SIG_IGN)
-        let protocolOutput = dup(STDOUT_FILENO)
-        precondition(protocolOutput >= 0, "cannot duplicate standard output")
-        _ = fcntl(protocolOutput, F_SETFD, FD_CLOEXEC)
+        let protocolOutput = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)
+        guard protocolOutput >= 0 else { return nil }
         _ = dup2(STDERR_FILENO, STDOUT_FILENO)
         return protocolOutput
     }

@@ -1,9 +1,24 @@
 import CheckoutService
+import JSONRPC
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `checkoutd`: serve JSON-RPC on stdin/stdout, or run one call.
 @main
 enum Checkoutd {
     static func main() {
+        // Before anything opens a file or reads a request: see each one.
+        let closed = StandardIO.openClosedStandardDescriptors()
+        CrashReports.silence()
+        if closed.contains(STDOUT_FILENO) {
+            writeToStandardError("checkoutd: standard output is closed: there is nowhere to answer\n")
+            exitProcess(2)
+        }
         let invocation: Invocation
         do {
             invocation = try Invocation.read(Array(CommandLine.arguments.dropFirst()))

@@ -63,6 +63,12 @@ final class PipeHost: @unchecked Sendable {
         done.wait()
         return reason
     }
+
+    /// Nil when the connection is still running after `seconds`.
+    func waitUntilStopped(within seconds: Double) -> Connection.StopReason? {
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+        return reason
+    }
 }
 
 enum Thread {
@@ -116,13 +122,25 @@ struct ConnectionTests {
         #expect(host.waitUntilStopped() == .endOfInput)
     }
 
-    @Test func stopEndsReadingAfterTheCurrentLine() {
+    @Test func aStopBeforeAnyInputReadsNothing() {
         let host = PipeHost()
         host.connection.stop()
         host.send(echo(1) + "\n" + echo(2) + "\n")
-        #expect(host.readLine() == #"{"jsonrpc":"2.0","id":1,"result":{"text":"x"}}"#)
         #expect(host.readLine() == nil)
         #expect(host.waitUntilStopped() == .stopRequested)
+    }
+
+    /// What a signal does to checkoutd: the stop comes from another thread while the
+    /// connection waits in its read, and wakes it; what it had read is answered.
+    @Test func aStopWakesAConnectionWaitingForInput() {
+        let host = PipeHost()
+        host.send(echo(1) + "\n")
+        #expect(host.readLine() == #"{"jsonrpc":"2.0","id":1,"result":{"text":"x"}}"#)
+        Thread.sleep(0.05)
+        host.connection.stop()
+        #expect(host.waitUntilStopped(within: 5) == .stopRequested)
+        host.send(echo(2) + "\n")
+        #expect(host.readLine() == nil)
     }
 
     @Test func aHostThatClosedItsEndMakesTheConnectionStop() {
