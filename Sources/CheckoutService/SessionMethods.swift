@@ -29,7 +29,8 @@ enum SessionMethods {
 
             func check(_ checks: inout ParamChecks) {
                 let money = context.amountOfMoney
-                checks.require(money.amount >= 0, at: "/context/amountOfMoney/amount", "must be 0 or more")
+                checks.require((0...AmountOfMoney.maximumAmount).contains(money.amount), at: "/context/amountOfMoney/amount",
+                               "must be from 0 to \(AmountOfMoney.maximumAmount)")
                 checks.requireCurrencyCode(money.currencyCode, at: "/context/amountOfMoney/currencyCode")
                 checks.require(CodeFormat.isCountryCode(context.countryCode), at: "/context/countryCode",
                                "must be an ISO 3166-1 alpha-2 code of two upper-case letters")

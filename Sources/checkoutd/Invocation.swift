@@ -50,6 +50,7 @@ enum Invocation: Equatable {
             }
         }
 
+        if let disagreement = options.disagreement() { throw UsageError(disagreement) }
         switch command ?? .serve {
         case .call:
             guard let method = positional.first else { throw UsageError("missing the METHOD to call") }

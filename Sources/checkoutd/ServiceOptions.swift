@@ -32,15 +32,15 @@ struct ServiceOptions: Equatable {
             options.logLevel = level
             return true
         },
-        Flag("--max-line-bytes", "BYTES", "Longest request line accepted, in bytes (default: 1048576, at least 64).",
-             expecting: "a whole number of bytes, at least 64") { options, value in
-            guard let bytes = Int(value), bytes >= 64 else { return false }
+        Flag("--max-line-bytes", "BYTES", "Longest request line accepted, in bytes (default: 1048576, 64 to 1073741824).",
+             expecting: "a whole number of bytes from 64 to 1073741824 (1 GiB)") { options, value in
+            guard let bytes = Int(value), maxLineBytesRange.contains(bytes) else { return false }
             options.maxLineBytes = bytes
             return true
         },
-        Flag("--session-ttl", "SECONDS", "How long a session lives (default: 3600).",
-             expecting: "a whole number of seconds, at least 1") { options, value in
-            guard let seconds = Int64(value), seconds >= 1 else { return false }
+        Flag("--session-ttl", "SECONDS", "How long a session lives (default: 3600, at most 31622400: 366 days).",
+             expecting: "a whole number of seconds from 1 to 31622400 (366 days)") { options, value in
+            guard let seconds = Int64(value), sessionTimeToLiveRange.contains(seconds) else { return false }
             options.sessionTimeToLive = seconds
             return true
         },
@@ -55,6 +55,23 @@ struct ServiceOptions: Equatable {
         Flag("--store-key", "PATH", "The key file of a PostgreSQL --data store (created with mode 0600 if missing); "
              + "every process on the store needs the same one.") { $0.storeKey = $1 },
     ]
+
+    /// The flags' ranges: a line is held in memory whole, and a session's life is
+    /// added to the clock, so neither may be near the integers' limits.
+    static let maxLineBytesRange = 64...(1 << 30)
+    static let sessionTimeToLiveRange: ClosedRange<Int64> = 1...31_622_400
+
+    /// Nil when the flags agree; otherwise what is wrong. A frozen clock must leave
+    /// room for the longest life anything gets (a session, or a 3-D Secure
+    /// challenge's 10 minutes) before `Timestamp.latest`, so that no `expiresAt`
+    /// passes 9999-12-31.
+    func disagreement() -> String? {
+        guard let clock else { return nil }
+        let life = max(sessionTimeToLive, ChallengeTable.defaultTimeToLive)
+        guard clock.secondsSinceEpoch > Timestamp.latest.secondsSinceEpoch - life else { return nil }
+        return "--clock \(clock.rfc3339) leaves less than \(life) seconds (the session or challenge life) "
+            + "before \(Timestamp.latest.rfc3339), the last instant a timestamp can have"
+    }
 
     private static let logLevels: [String: Logger.Level] = [
         "error": .error, "warn": .warning, "info": .info, "debug": .debug,

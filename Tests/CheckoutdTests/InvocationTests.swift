@@ -66,6 +66,18 @@ import Testing
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
+    /// The flags at their bounds: the latest clock that leaves a whole session before 9999-12-31T23:59:59Z.
+    @Test func flagsAtTheirBoundsAreTaken() throws {
+        guard case .serve(let options) = try Invocation.read(
+            ["--clock", "9999-12-31T22:59:59Z", "--max-line-bytes", "1073741824", "--session-ttl", "3600"]) else {
+            Issue.record("not serve")
+            return
+        }
+        #expect(options.maxLineBytes == 1 << 30)
+        #expect(options.clock.map { $0.adding(seconds: options.sessionTimeToLive) } == Timestamp.latest)
+        #expect(throws: Never.self) { try Invocation.read(["--session-ttl", "31622400"]) }
+    }
+
     @Test(arguments: [
         (["--bogus"], "unknown option '--bogus'"),
         (["-x"], "unknown option '-x'"),
@@ -74,9 +86,16 @@ import Testing
         (["--clock=2026-13-01T00:00:00Z"], "invalid value '2026-13-01T00:00:00Z' for '--clock'"),
         (["--log-level", "loud"], "invalid value 'loud' for '--log-level'"),
         (["--max-line-bytes", "lots"], "invalid value 'lots' for '--max-line-bytes'"),
-        (["--max-line-bytes", "63"], "at least 64"),
+        (["--max-line-bytes", "63"], "from 64 to 1073741824"),
         (["--session-ttl", "0"], "invalid value '0' for '--session-ttl'"),
         (["--session-ttl", "-5"], "invalid value '-5' for '--session-ttl'"),
+        (["--session-ttl", "9223372036854775807"], "from 1 to 31622400 (366 days)"),
+        (["--session-ttl", "31622401"], "invalid value '31622401' for '--session-ttl'"),
+        (["--max-line-bytes", "9223372036854775807"], "from 64 to 1073741824 (1 GiB)"),
+        (["--max-line-bytes", "1073741825"], "invalid value '1073741825' for '--max-line-bytes'"),
+        (["--clock", "9999-12-31T23:00:00Z"], "--clock 9999-12-31T23:00:00Z leaves less than 3600 seconds"),
+        (["--clock", "9999-12-31T23:59:00Z", "--session-ttl", "1"], "leaves less than 600 seconds"),
+        (["--session-ttl=31622400", "--clock", "9998-12-31T23:00:00Z"], "leaves less than 31622400 seconds"),
         (["serve", "extra"], "unexpected argument 'extra'"),
         (["extra"], "unexpected argument 'extra'"),
         (["call"], "missing the METHOD to call"),

@@ -11,6 +11,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.secondsSinceEpoch = secondsSinceEpoch
     }
 
+    /// 9999-12-31T23:59:59Z, the last instant RFC 3339 writes with its four-digit
+    /// year: no timestamp checkoutd reports may come after it.
+    public static let latest = Timestamp(secondsSinceEpoch: 253_402_300_799)
+
     /// Parses an RFC 3339 date-time (`T` or a space between date and time, any
     /// offset, fractional seconds truncated); nil when it is not one.
     public init?(rfc3339 text: String) {
