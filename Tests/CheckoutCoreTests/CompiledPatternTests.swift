@@ -28,3 +28,42 @@ struct CompiledPatternTests {
         #expect(CompiledPattern.digitRunLengths(pattern) == lengths)
     }
 }
+
+/// Catalog patterns that repeat a repetition without bound are refused: a
+/// backtracking match of `^(a+)+$` against 20 `a`s and a `!` took 37 s.
+@Suite("Nested unbounded repetitions")
+struct NestedRepetitionTests {
+    @Test(arguments: [
+        ("^(a+)+$", "(a+)+"), ("(a*)*", "(a*)*"), ("^(\\w+\\s?)*$", "(\\w+\\s?)*"), ("^(x+y){2,}$", "(x+y){2,}"),
+        ("((ab)*c)+", "((ab)*c)+"), ("^(?:[a-z]+[0-9]?)+$", "(?:[a-z]+[0-9]?)+"), ("(a{1,}b?)*?", "(a{1,}b?)*?"),
+        ("^(.*)+$", "(.*)+"), ("^(((a+)))+$", "(((a+)))+"), ("^[a-z]+( [a-z]+)*$", "( [a-z]+)*"),
+        ("^(?<word>[a-z]+,?)+$", "(?<word>[a-z]+,?)+"), ("^([\\p{L}]+[)]?)+$", "([\\p{L}]+[)]?)+"),
+    ])
+    func aRepeatedGroupHoldingAnUnboundedRepetitionIsFound(_ pattern: String, _ group: String) {
+        #expect(NestedRepetition.first(in: pattern) == group)
+        let compiled = CompiledPattern(pattern)
+        #expect(compiled.problem?.contains(group) == true)
+        // Refused patterns match nothing, at once.
+        #expect(!compiled.wholeMatches(String(repeating: "a", count: 40) + "!"))
+        #expect(!compiled.wholeMatches("aaaa"))
+    }
+
+    @Test(arguments: [
+        "^[0-9]{3}$", "^(a+)$", "^(ab)+$", "^(a|b)*$", "^(a+){2}$", "^(a+){1,3}$", "^(a?)+$", "^[a-z]+ [a-z]+$",
+        "^(a++)+$", "^(a*+)*$", "^(?>a+)+$", "^( [a-z]++)*$", "^[(a+)+]$", "^\\(a+\\)+$", "^(\\d{3,})$",
+        "^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$", "^\\p{L}+( \\p{L}+)?$", "^(ab){2,5}$", "^(\\{a+})$",
+    ])
+    func otherPatternsAreUsed(_ pattern: String) {
+        #expect(NestedRepetition.first(in: pattern) == nil)
+    }
+
+    /// The way out the message gives: a possessive inner repetition never gives
+    /// characters back, so the same language is matched in linear time.
+    @Test func aPossessiveInnerRepetitionMatchesAsTheNestedOneWould() {
+        let compiled = CompiledPattern("^( [a-z]++)*$")
+        #expect(compiled.problem == nil)
+        #expect(compiled.wholeMatches(" ab cd"))
+        #expect(!compiled.wholeMatches(String(repeating: " a", count: 30) + "!"))
+    }
+}
+

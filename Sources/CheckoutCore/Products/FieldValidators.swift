@@ -41,8 +41,7 @@ public struct FieldValidators: Sendable, Hashable, Codable {
             found.append(DataInconsistency(path: path + "/fixedList/allowedValues", message: "must hold at least one value"))
         }
         if let regularExpression, let problem = regularExpression.compileProblem {
-            found.append(DataInconsistency(path: path + "/regularExpression/regularExpression",
-                                           message: "is not a valid regular expression: \(problem)"))
+            found.append(DataInconsistency(path: path + "/regularExpression/regularExpression", message: problem))
         }
         return found
     }
@@ -118,7 +117,8 @@ public struct RegularExpressionRule: Sendable, Hashable, Codable {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.regularExpression == rhs.regularExpression }
     public func hash(into hasher: inout Hasher) { hasher.combine(regularExpression) }
 
-    /// Why the pattern does not compile; nil when it does.
+    /// Why the pattern is not used: it does not compile, or could take exponential
+    /// time to match (`NestedRepetition`); nil when it is used.
     var compileProblem: String? { compiled.problem }
 }
 

@@ -21,17 +21,24 @@ final class CompiledPattern: @unchecked Sendable {
     }
 
     private let matcher: Matcher
-    /// Why the pattern does not compile; nil when it does.
+    /// Why the pattern is not used (it does not compile, or could take exponential
+    /// time: `NestedRepetition`), as the rest of a sentence about it; nil when it is used.
     let problem: String?
 
     init(_ pattern: String) {
         do {
             let regex = try Regex(pattern)
+            if let nested = NestedRepetition.first(in: pattern) {
+                matcher = .nothing
+                problem = "repeats \(nested) without bound around a repetition without bound, which can take "
+                    + "exponential time to match; make the inner repetition possessive (a++) or atomic ((?>a+))"
+                return
+            }
             matcher = Self.digitRunLengths(pattern).map { .asciiDigits(count: $0) } ?? .regex(regex)
             problem = nil
         } catch {
             matcher = .nothing
-            problem = String(describing: error)
+            problem = "is not a valid regular expression: \(error)"
         }
     }
 
@@ -40,7 +47,7 @@ final class CompiledPattern: @unchecked Sendable {
         if case .asciiDigits = matcher { true } else { false }
     }
 
-    /// True when the whole of `value` matches; a pattern that does not compile matches nothing.
+    /// True when the whole of `value` matches; a pattern that is not used matches nothing.
     func wholeMatches(_ value: String) -> Bool {
         switch matcher {
         case .asciiDigits(let count):

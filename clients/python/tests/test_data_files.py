@@ -67,6 +67,14 @@ def broken_catalogs():
     yield "unknown member", edit(lambda c: c["paymentProducts"][1].update(colour="red")), "/paymentProducts/1/colour"
     yield "duplicate id", edit(lambda c: c["paymentProducts"][2].update(id=c["paymentProducts"][0]["id"])), "/paymentProducts/2/id"
     yield "bad mask", edit(lambda c: c["paymentProducts"][0]["fields"][0]["displayHints"].update(mask="{{99")), "/paymentProducts/0/fields/0/displayHints/mask"
+    # ^(a+)+$ held the whole service for 37 s on a 20-character value: refused at load (NestedRepetition).
+    product, field = next((p, f) for p, product in enumerate(CATALOG["paymentProducts"])
+                          for f, spec in enumerate(product["fields"])
+                          if "regularExpression" in spec["dataRestrictions"]["validators"])
+    yield "nested repetition", edit(lambda c: c["paymentProducts"][product]["fields"][field]["dataRestrictions"]["validators"]
+                                    .update(regularExpression={"regularExpression": "^(a+)+$"})), \
+        f"/paymentProducts/{product}/fields/{field}/dataRestrictions/validators/regularExpression/regularExpression: " \
+        "repeats (a+)+ without bound around a repetition without bound"
     yield "lower-case country", edit(lambda c: c["paymentProducts"][0].update(restrictions={"countries": ["nl"]})), "/paymentProducts/0/restrictions/countries/0"
 
 
