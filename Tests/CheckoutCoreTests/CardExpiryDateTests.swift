@@ -77,13 +77,51 @@ struct CardExpiryDateTests {
         ("12/1999", 1999, 12, "1299"),
     ])
     func parsesTheFourFormsAndReportsMMYY(_ text: String, _ year: Int, _ month: Int, _ mmyy: String) throws {
-        let date = try #require(ExpiryDate(text))
+        let date = try #require(ExpiryDate(text, currentMonth: Self.november2026))
         #expect(date.month == CalendarMonth(year: year, month: month))
         #expect(date.mmyy == mmyy)
     }
 
     @Test(arguments: ["", "1", "12/", "12/3", "12/203", "13/26", "00/26", "1/26", "12-26", "12/20266"])
     func parsesNothingButACompleteDate(_ text: String) {
-        #expect(ExpiryDate(text) == nil)
+        #expect(ExpiryDate(text, currentMonth: Self.november2026) == nil)
+    }
+
+    // MARK: two-digit years
+
+    static let december2099 = CalendarMonth(year: 2099, month: 12)
+
+    /// A two-digit year is the one ending in its digits among the 100 years up to
+    /// the last a card may expire in (the current year + 25).
+    @Test(arguments: [
+        (26, Self.november2026, 2026), (51, Self.november2026, 2051), (52, Self.november2026, 1952),
+        (20, Self.november2026, 2020), (0, Self.november2026, 2000),
+        (0, Self.december2099, 2100), (24, Self.december2099, 2124), (25, Self.december2099, 2025),
+        (99, Self.december2099, 2099), (99, CalendarMonth(year: 2100, month: 1), 2099),
+    ])
+    func aTwoDigitYearIsReadInTheWindow(_ twoDigits: Int, _ current: CalendarMonth, _ year: Int) {
+        #expect(ExpiryDate.year(twoDigits: twoDigits, currentMonth: current) == year)
+    }
+
+    /// In December 2099, 01/00 is January 2100: it was read as January 2000, expired.
+    @Test(arguments: [
+        ("01/00", FieldState.valid), ("0100", .valid), ("12/99", .valid), ("12/24", .valid), ("1224", .valid),
+        ("11/99", .invalid(.expirationDate)), ("01/25", .invalid(.expirationDate)), ("12/2124", .valid),
+        ("01/2100", .valid), ("01/2000", .invalid(.expirationDate)),
+        // While typing: 01/0 can become 01/00 to 01/09 (2100–2109), 12/2 12/20 to 12/24 (2120–2124).
+        ("01/0", .incomplete(.expirationDate)), ("12/2", .incomplete(.expirationDate)), ("010", .incomplete(.expirationDate)),
+        ("12/3", .invalid(.expirationDate)), ("12/9", .incomplete(.expirationDate)), ("11/9", .invalid(.expirationDate)),
+        ("01/5", .invalid(.expirationDate)),
+    ])
+    func theWindowCrossesTheCentury(_ text: String, _ expected: FieldState) {
+        #expect(ExpiryDateValidation.state(of: text, currentMonth: Self.december2099) == expected)
+    }
+
+    @Test func aParsedTwoDigitYearAndTheExpirationDateRuleUseTheWindow() {
+        #expect(ExpiryDate("01/00", currentMonth: Self.december2099)?.month == CalendarMonth(year: 2100, month: 1))
+        #expect(ExpiryDate("01/00", currentMonth: Self.december2099)?.mmyy == "0100")
+        #expect(ExpirationDateRule.accepts("0100", currentMonth: Self.december2099))
+        #expect(ExpirationDateRule.accepts("012100", currentMonth: Self.december2099))
+        #expect(!ExpirationDateRule.accepts("0125", currentMonth: Self.december2099))
     }
 }

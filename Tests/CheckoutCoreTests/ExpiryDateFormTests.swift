@@ -16,12 +16,16 @@ import Testing
         ("0000", (0, 2000)), ("99/9999", (99, 9999)),
     ] as [(String, (Int, Int))])
     func completeValuesGiveTheirMonthAndYear(_ text: String, _ expected: (Int, Int)) {
-        let typed = Array(text.utf8).withUnsafeBufferPointer { ExpiryDateForm.completeValue($0) }
+        let typed = Array(text.utf8).withUnsafeBufferPointer {
+            ExpiryDateForm.completeValue($0, currentMonth: CalendarMonth(year: 2026, month: 11))
+        }
         #expect(typed?.month == expected.0 && typed?.year == expected.1)
     }
 
     @Test(arguments: ["", "123", "12-30", "1/230", "12/3a", "12345", "12/30/", "1230456", "12//30"])
     func anythingElseIsNotACompleteValue(_ text: String) {
-        #expect(Array(text.utf8).withUnsafeBufferPointer { ExpiryDateForm.completeValue($0) } == nil)
+        #expect(Array(text.utf8).withUnsafeBufferPointer {
+            ExpiryDateForm.completeValue($0, currentMonth: CalendarMonth(year: 2026, month: 11))
+        } == nil)
     }
 }

@@ -1,4 +1,4 @@
-// libFuzzer target: expiry date parsing and validation (`ExpiryDate(_:)`,
+// libFuzzer target: expiry date parsing and validation (`ExpiryDate(_:currentMonth:)`,
 // `ExpiryDateValidation.state`).
 //
 // The input is text (invalid UTF-8 is replaced): the first line is the expiry
@@ -31,8 +31,8 @@ public func fuzzExpiry(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     check(state.errors.count == (state.isValid ? 0 : 1), "an expiry state has \(state.errors.count) errors", text)
 
     let characters = Array(value.utf8)
-    let reference = referenceMonth(characters)
-    let date = ExpiryDate(value)
+    let reference = referenceMonth(characters, current)
+    let date = ExpiryDate(value, currentMonth: current)
     switch reference {
     case .month(let month):
         check(date?.month == month, "ExpiryDate is \(String(describing: date?.month)), not \(month)", text)
@@ -54,14 +54,18 @@ public func fuzzExpiry(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let mmyy = date.mmyy
         check(mmyy.utf8.count == 4 && mmyy.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) },
               "mmyy is \(mmyy)", text)
-        check(ExpiryDate(mmyy)?.month.month == date.month.month, "mmyy \(mmyy) does not parse back to its month", text)
-        if date.month.year >= 2000 && date.month.year <= 2099 { check(ExpiryDate(mmyy) == date, "mmyy \(mmyy) does not round-trip", text) }
+        check(ExpiryDate(mmyy, currentMonth: current)?.month.month == date.month.month,
+              "mmyy \(mmyy) does not parse back to its month", text)
+        let twoDigitYears = (current.year + 25 - 99)...(current.year + 25)
+        if twoDigitYears.contains(date.month.year) {
+            check(ExpiryDate(mmyy, currentMonth: current) == date, "mmyy \(mmyy) does not round-trip", text)
+        }
     }
     // A valid date's strict prefixes that are not complete dates themselves can all still become valid.
     if state.isValid {
         for length in 1..<characters.count {
             let prefix = Array(characters[..<length])
-            if case .notComplete = referenceMonth(prefix) {
+            if case .notComplete = referenceMonth(prefix, current) {
                 let prefixState = ExpiryDateValidation.state(of: String(decoding: prefix, as: UTF8.self), currentMonth: current)
                 check(prefixState == .incomplete(.expirationDate), "prefix of a valid date is \(prefixState)", text)
             }
@@ -82,7 +86,8 @@ private func isPrefix(_ characters: [UInt8], of form: [UInt8]) -> Bool {
     }
 }
 
-private func referenceMonth(_ characters: [UInt8]) -> Reading {
+/// A two-digit year is the year ending in those digits among the 100 up to the current year + 25.
+private func referenceMonth(_ characters: [UInt8], _ current: CalendarMonth) -> Reading {
     guard let form = forms.first(where: { $0.count == characters.count && isPrefix(characters, of: $0) }) else {
         return .notComplete
     }
@@ -92,7 +97,10 @@ private func referenceMonth(_ characters: [UInt8]) -> Reading {
     let month = number(UInt8(ascii: "M"))
     let yearDigits = form.count(where: { $0 == UInt8(ascii: "Y") })
     guard (1...12).contains(month) else { return .badMonth }
-    return .month(CalendarMonth(year: (yearDigits == 2 ? 2000 : 0) + number(UInt8(ascii: "Y")), month: month))
+    let typedYear = number(UInt8(ascii: "Y"))
+    guard yearDigits == 2 else { return .month(CalendarMonth(year: typedYear, month: month)) }
+    let year = ((current.year + 25 - 99)...(current.year + 25)).first { $0 % 100 == typedYear }!
+    return .month(CalendarMonth(year: year, month: month))
 }
 
 /// Whether some completion of `characters` to a form is a valid date; nil when a

@@ -1,5 +1,10 @@
 /// A card's expiry month, entered as `MMYY`, `MM/YY`, `MMYYYY` or `MM/YYYY` and
-/// reported as `MMYY`. A two-digit year is a year of this century (`26` is 2026).
+/// reported as `MMYY`.
+///
+/// A two-digit year is read in the window the expiry rule defines: the year
+/// ending in those digits among the 100 that end with the last year a card may
+/// expire in (the current year + 25). In November 2026 `51` is 2051 and `52`
+/// is 1952; in December 2099 `00` is 2100, not 2000.
 public struct ExpiryDate: Sendable, Hashable, CustomStringConvertible {
     public let month: CalendarMonth
 
@@ -7,16 +12,23 @@ public struct ExpiryDate: Sendable, Hashable, CustomStringConvertible {
         self.month = month
     }
 
-    /// Parses one of the four complete forms; nil for anything else, a month outside
-    /// 01–12 included.
-    public init?(_ text: String) {
+    /// Parses one of the four complete forms in `currentMonth`; nil for anything
+    /// else, a month outside 01–12 included.
+    public init?(_ text: String, currentMonth: CalendarMonth) {
         var text = text
-        guard let month = text.withUTF8(Self.month(in:)) else { return nil }
+        guard let month = text.withUTF8({ Self.month(in: $0, currentMonth: currentMonth) }) else { return nil }
         self.month = month
     }
 
-    private static func month(in characters: UnsafeBufferPointer<UInt8>) -> CalendarMonth? {
-        guard let typed = ExpiryDateForm.completeValue(characters), (1...12).contains(typed.month) else { return nil }
+    /// The year a two-digit year stands for in `currentMonth` (see the type's comment).
+    public static func year(twoDigits: Int, currentMonth: CalendarMonth) -> Int {
+        let last = currentMonth.year + ExpiryDateValidation.yearsAhead
+        return last - ((last - twoDigits) % 100 + 100) % 100
+    }
+
+    private static func month(in characters: UnsafeBufferPointer<UInt8>, currentMonth: CalendarMonth) -> CalendarMonth? {
+        guard let typed = ExpiryDateForm.completeValue(characters, currentMonth: currentMonth),
+              (1...12).contains(typed.month) else { return nil }
         return CalendarMonth(year: typed.year, month: typed.month)
     }
 
@@ -75,17 +87,18 @@ enum ExpiryDateForm: CaseIterable {
     }
 
     /// The month and year of `characters` when they are a complete value of one
-    /// of the forms (the month as typed, perhaps outside 01–12), read in one pass.
+    /// of the forms (the month as typed, perhaps outside 01–12; a two-digit year
+    /// read in `currentMonth`), read in one pass.
     /// Every form is the month's two digits, the slash or not, and the year's
     /// digits, so the length alone says where each is (this runs per request,
     /// and walking the pattern cost four times the instructions).
-    static func completeValue(_ characters: UnsafeBufferPointer<UInt8>) -> (month: Int, year: Int)? {
+    static func completeValue(_ characters: UnsafeBufferPointer<UInt8>, currentMonth: CalendarMonth) -> (month: Int, year: Int)? {
         guard let form = completeForm(ofLength: characters.count) else { return nil }
         let yearStart = characters.count - form.yearDigitCount
         if yearStart == 3, characters[2] != UInt8(ascii: "/") { return nil }
         guard let month = number(in: characters, 0..<2), let year = number(in: characters, yearStart..<characters.count)
         else { return nil }
-        return (month, form.yearDigitCount == 2 ? 2000 + year : year)
+        return (month, form.yearDigitCount == 2 ? ExpiryDate.year(twoDigits: year, currentMonth: currentMonth) : year)
     }
 
     /// The number the characters in `range` make; nil unless all are digits.
@@ -124,14 +137,23 @@ enum ExpiryDateForm: CaseIterable {
         return digits.count == 2 ? digits.value : nil
     }
 
-    /// The years a value whose year is only partly typed can still end up with.
-    func possibleYears(in characters: UnsafeBufferPointer<UInt8>) -> ClosedRange<Int> {
+    /// True when the year digits typed so far can still become a year that puts
+    /// `month` in `window` (which starts at the current month): a four-digit year
+    /// ranges over its completions; a two-digit one is each completion read in the
+    /// window (`ExpiryDate.year(twoDigits:currentMonth:)`), at most 100 of them.
+    func canReach(month: Int, in window: ClosedRange<CalendarMonth>, _ characters: UnsafeBufferPointer<UInt8>) -> Bool {
         let typed = yearDigits(in: characters)
         var scale = 1
         for _ in typed.count..<yearDigitCount { scale *= 10 }
         let low = typed.value * scale
-        let century = yearDigitCount == 2 ? 2000 : 0
-        return (century + low)...(century + low + scale - 1)
+        guard yearDigitCount == 2 else {
+            return CalendarMonth(year: low + scale - 1, month: month) >= window.lowerBound
+                && CalendarMonth(year: low, month: month) <= window.upperBound
+        }
+        return (low..<low + scale).contains { twoDigits in
+            window.contains(CalendarMonth(year: ExpiryDate.year(twoDigits: twoDigits, currentMonth: window.lowerBound),
+                                          month: month))
+        }
     }
 
     private func digits(in characters: UnsafeBufferPointer<UInt8>, slot: Unicode.Scalar) -> TypedDigits {

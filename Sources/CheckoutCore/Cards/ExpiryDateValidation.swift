@@ -3,7 +3,8 @@
 ///
 /// A complete value (`MMYY`, `MM/YY`, `MMYYYY`, `MM/YYYY`) is valid when its month is
 /// 01–12 (else invalid `format`) and it lies from the current month up to December of
-/// the current year + 25 (else invalid `expirationDate`). `12/20` is a complete
+/// the current year + 25 (else invalid `expirationDate`); a two-digit year is read in
+/// that window (`ExpiryDate`), so in December 2099 `01/00` is January 2100. `12/20` is a complete
 /// `MM/YY`, not the start of `12/2030`. A strict prefix of a form (`1`, `12/`, `123`,
 /// `12/203`) is `incomplete` while some completion is still valid; when none is, it
 /// is invalid in the rule that rules them out (`13` in `format`, `12/1` in `expirationDate`).
@@ -26,7 +27,7 @@ public enum ExpiryDateValidation {
     private static func state(of characters: UnsafeBufferPointer<UInt8>, currentMonth: CalendarMonth) -> FieldState {
         let window = validMonths(from: currentMonth)
         if characters.isEmpty { return .incomplete(.expirationDate) }
-        if let typed = ExpiryDateForm.completeValue(characters) {
+        if let typed = ExpiryDateForm.completeValue(characters, currentMonth: currentMonth) {
             guard (1...12).contains(typed.month) else { return .invalid(.format) }
             return window.contains(CalendarMonth(year: typed.year, month: typed.month)) ? .valid : .invalid(.expirationDate)
         }
@@ -36,9 +37,7 @@ public enum ExpiryDateValidation {
         }
         let canBecomeValid = forms.contains { form in
             guard let month = form.month(in: characters) else { return true }
-            let years = form.possibleYears(in: characters)
-            return CalendarMonth(year: years.upperBound, month: month) >= window.lowerBound
-                && CalendarMonth(year: years.lowerBound, month: month) <= window.upperBound
+            return form.canReach(month: month, in: window, characters)
         }
         return canBecomeValid ? .incomplete(.expirationDate) : .invalid(.expirationDate)
     }

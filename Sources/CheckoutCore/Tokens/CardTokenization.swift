@@ -72,7 +72,7 @@ public enum CardTokenization {
         return StoredToken(
             id: id, customerId: customerId, paymentProductId: paymentProductId,
             brand: brand.code, bin: String(digits.prefix(binLength)), last4Digits: String(digits.suffix(4)),
-            alias: alias(of: digits), expiryDate: ExpiryDate(card.expiryDate)?.mmyy ?? card.expiryDate,
+            alias: alias(of: digits), expiryDate: ExpiryDate(card.expiryDate, currentMonth: now.calendarMonth)?.mmyy ?? card.expiryDate,
             cardholderName: name, issuingCountry: details.countryCode, cardType: details.cardType,
             fingerprint: fingerprintKey.fingerprint(ofCardNumber: digits), createdAt: now)
     }

@@ -150,6 +150,27 @@ def test_expiry_window_follows_the_clock(make_client, clock, expiry, state):
     assert client.card_validate(expiry_date=expiry)["expiryDate"]["state"] == state
 
 
+#: December 2099: the window runs to December 2124, so a two-digit year is read from 2025 to 2124.
+LAST_CENTURY_MONTH = "2099-12-15T00:00:00Z"
+
+
+def test_two_digit_expiry_years_are_read_in_the_window_across_a_century(make_client):
+    """`01/00` in December 2099 is January 2100 (it was read as January 2000: expired),
+    in card.validate, tokens.create and the expirationDate validator of paymentRequest.*."""
+    client = make_client("--clock", LAST_CENTURY_MONTH, clock=False)
+    states = {expiry: client.card_validate(expiry_date=expiry)["expiryDate"]["state"]
+              for expiry in ("01/00", "0100", "12/99", "11/99", "12/24", "01/25", "01/2100", "01/0", "12/3")}
+    assert states == {"01/00": "valid", "0100": "valid", "12/99": "valid", "11/99": "invalid", "12/24": "valid",
+                      "01/25": "invalid", "01/2100": "valid", "01/0": "incomplete", "12/3": "invalid"}
+    session = client.session_init({"amountOfMoney": {"amount": 100, "currencyCode": "EUR"}, "countryCode": "NL"},
+                                  requirements={"withEmail": False})["clientSessionId"]
+    card = {"cardNumber": "4242 4242 4242 4242", "expiryDate": "01/00", "cvv": "123"}
+    assert client.tokens_create(session, card)["card"]["expiryDate"] == "0100"
+    assert client.payment_request_validate(session, 1, card) == {"valid": True, "errors": []}
+    expired = client.payment_request_validate(session, 1, dict(card, expiryDate="01/25"))
+    assert [(e["fieldId"], e["errorMessageId"]) for e in expired["errors"]] == [("expiryDate", "expirationDate")]
+
+
 def test_validation_success_needs_every_field_valid(client):
     assert client.card_validate(pan="4111111111111111", expiry_date="12/30", cvc="123")["validationSuccess"] is True
     assert client.card_validate(pan="4111111111111111", expiry_date="12/30")["validationSuccess"] is False
