@@ -93,7 +93,8 @@ struct ClientIdentifier: Decodable, Sendable, Hashable, DecodingStandIn {
     }
 }
 
-/// A fraud-screening session id (BlueSnap Kount): 1 to 32 of `A-Z a-z 0-9 _ -`.
+/// A fraud-screening session id (BlueSnap Kount): 1 to 32 of `A-Z a-z 0-9 _ -`,
+/// holding no card number (API.md 9.9).
 struct FraudSessionId: Decodable, Sendable, Hashable, DecodingStandIn {
     let value: String
 
@@ -110,6 +111,9 @@ struct FraudSessionId: Decodable, Sendable, Hashable, DecodingStandIn {
             throw DecodingError.dataCorruptedError(in: container,
                 debugDescription: "must be 1-32 characters of A-Z, a-z, 0-9, _ and -")
         }
+        guard !EmbeddedCardNumber.isPresent(in: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: ParamChecks.holdsACardNumber)
+        }
         value = text
     }
 
@@ -121,11 +125,15 @@ struct FraudSessionId: Decodable, Sendable, Hashable, DecodingStandIn {
         }
     }
 
-    /// A fresh id: `fs_` and 16 random hexadecimal digits.
+    /// A fresh id: `fs_` and 16 random hexadecimal digits, drawn again when they
+    /// make a card number (which the host could not send back).
     static func mint() -> FraudSessionId {
         var generator = SystemRandomNumberGenerator()
-        let text = String(generator.next() as UInt64, radix: 16)
-        return FraudSessionId(value: "fs_" + String(repeating: "0", count: 16 - text.count) + text)
+        while true {
+            let text = String(generator.next() as UInt64, radix: 16)
+            let hex = String(repeating: "0", count: 16 - text.count) + text
+            if !EmbeddedCardNumber.isPresent(in: hex) { return FraudSessionId(value: "fs_" + hex) }
+        }
     }
 }
 

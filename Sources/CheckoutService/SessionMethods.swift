@@ -122,10 +122,14 @@ enum SessionMethods {
 
             func check(_ checks: inout ParamChecks) {
                 if let amountOfMoney {
-                    checks.require(amountOfMoney.amount >= 0, at: "/amountOfMoney/amount", "must be 0 or more")
+                    checks.require((0...AmountOfMoney.maximumAmount).contains(amountOfMoney.amount), at: "/amountOfMoney/amount",
+                                   "must be from 0 to \(AmountOfMoney.maximumAmount)")
                     checks.requireCurrencyCode(amountOfMoney.currencyCode, at: "/amountOfMoney/currencyCode")
                 }
-                if let taxAmount { checks.require(taxAmount >= 0, at: "/taxAmount", "must be 0 or more") }
+                if let taxAmount {
+                    checks.require((0...AmountOfMoney.maximumAmount).contains(taxAmount), at: "/taxAmount",
+                                   "must be from 0 to \(AmountOfMoney.maximumAmount)")
+                }
                 if let countryCode {
                     checks.require(CodeFormat.isCountryCode(countryCode), at: "/countryCode",
                                    "must be an ISO 3166-1 alpha-2 code of two upper-case letters")
