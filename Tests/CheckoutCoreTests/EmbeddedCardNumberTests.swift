@@ -64,6 +64,9 @@ struct EmbeddedCardNumberTests {
         ("4000000000000000006", "400000XXXXXXXXX0006"),
         // The shortest: 12 digits, two of them hidden.
         ("100000000008", "100000XX0008"),
+        // Leading zeros are not part of the number, however many there are.
+        ("04111111111111111", "0411111XXXXXX1111"), ("0000000004111111111111111", "000000000411111XXXXXX1111"),
+        ("00-4111-1111-1111-1111", "00-4111-11XX-XXXX-1111"),
     ])
     func masksAllButTheFirstSixAndLastFourDigits(_ text: String, _ expected: String) {
         #expect(EmbeddedCardNumber.masking(in: text) == expected)
@@ -96,6 +99,9 @@ struct EmbeddedCardNumberTests {
         // Ordinary texts.
         "", "cs_nl", "2026-11-21T10:00:00Z", "must be 1-64 characters of A-Z, a-z, 0-9, _ and -",
         "tok_1d8da5b660d3e15e3966b07b0b750dde", "4e52de86-5c3a-4473-97b1-db3db131e082",
+        // Zeros are no card number: the nil UUID, zero-padded ids (no card number starts with 0).
+        "00000000-0000-4000-8000-000000000000", "000000000000", "0000 0000 0000 0000", "cus_000000000000000",
+        "000000000042", "0000-0000-0000-0000-0000",
     ])
     func findsNothingWhereThereIsNoCardNumber(_ text: String) {
         #expect(EmbeddedCardNumber.all(in: text).isEmpty)

@@ -1,9 +1,9 @@
 /// A card number inside a text that is not a card number field: an identifier, a
 /// name, a member name, an error message or a log line (API.md 9.9).
 ///
-/// A card number here is a Luhn-valid run of 12–19 ASCII digits, written plain
-/// (`4111111111111111`) or in groups joined by single spaces, hyphens or
-/// underscores (`4111 1111 1111 1111`, `4111-1111-1111-1111`). Digit groups that
+/// A card number here is a Luhn-valid run of 12–19 ASCII digits, leading zeros
+/// aside, written plain (`4111111111111111`) or in groups joined by single spaces,
+/// hyphens or underscores (`4111 1111 1111 1111`, `4111-1111-1111-1111`). Digit groups that
 /// touch others this way form one run; any contiguous part of a run made of
 /// whole groups counts (`4111 1111 1111 1111 123`, a number with its CVC, holds
 /// one), a part of a group does not (a plain run of 20 digits holds none).
@@ -14,9 +14,10 @@
 /// `4111 11XX XXXX 1111`. Free text has no IIN table at hand, so the shown
 /// prefix is always 6 digits, the least any BIN shows.
 public struct EmbeddedCardNumber: Sendable, Hashable {
-    /// Where the card number lies in the text's UTF-8 bytes, from its first digit to its last.
+    /// Where the card number lies in the text's UTF-8 bytes, from its first digit (not a
+    /// leading zero) to its last.
     public let utf8Range: Range<Int>
-    /// How many digits it has (12–19).
+    /// How many digits it has (12–19), leading zeros aside.
     public let digitCount: Int
 
     /// The shortest and the longest card numbers (ISO/IEC 7812-1).
@@ -90,25 +91,35 @@ public struct EmbeddedCardNumber: Sendable, Hashable {
     }
 
     /// The card numbers made of whole groups of one run, taken from the first group on.
+    /// Leading zeros are not part of a card number (none starts with 0, and a zero
+    /// in front changes no Luhn sum): `0000 0000 0000` is none, `04111111111111111`
+    /// holds `4111111111111111`.
     private static func cardNumbers(inRun groups: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>) -> [EmbeddedCardNumber] {
         var numbers: [EmbeddedCardNumber] = []
         var first = 0
         while first < groups.count {
             var sum = Luhn.Sum()
             var digits = 0
+            var start: Int?
             var longest: (last: Int, digits: Int)?
-            for last in first..<groups.count {
-                digits += groups[last].count
-                guard digits <= digitCounts.upperBound else { break }
-                for index in groups[last] { sum.add(bytes[index] - UInt8(ascii: "0")) }
+            scan: for last in first..<groups.count {
+                for index in groups[last] {
+                    let digit = bytes[index] - UInt8(ascii: "0")
+                    if start == nil {
+                        guard digit != 0 else { continue }
+                        start = index
+                    }
+                    sum.add(digit)
+                    digits += 1
+                    if digits > digitCounts.upperBound { break scan }
+                }
                 if digits >= digitCounts.lowerBound && sum.isMultipleOfTen { longest = (last, digits) }
             }
-            guard let longest else {
+            guard let longest, let start else {
                 first += 1
                 continue
             }
-            numbers.append(EmbeddedCardNumber(utf8Range: groups[first].lowerBound..<groups[longest.last].upperBound,
-                                              digitCount: longest.digits))
+            numbers.append(EmbeddedCardNumber(utf8Range: start..<groups[longest.last].upperBound, digitCount: longest.digits))
             first = longest.last + 1
         }
         return numbers
