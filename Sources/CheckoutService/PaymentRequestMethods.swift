@@ -20,8 +20,15 @@ enum PaymentRequestMethods {
             /// Only these fields are judged (`[field validateValue:]`), required included.
             let fields: [String]?
 
+            static let maximumFields = 50
+
             func check(_ checks: inout ParamChecks) {
                 checks.refuseCardNumber(in: accountOnFileId, at: "/accountOnFileId")
+                if let fields {
+                    checks.require((1...Self.maximumFields).contains(fields.count), at: "/fields",
+                                   "must name 1 to \(Self.maximumFields) fields")
+                    checks.require(Set(fields).count == fields.count, at: "/fields", "must name each field once")
+                }
             }
         }
 

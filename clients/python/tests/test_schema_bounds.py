@@ -42,6 +42,13 @@ def filler(schema: Dict[str, Any], example: Any) -> Any:
     return {}
 
 
+def items(item: Any, count: int, unique: bool) -> List[Any]:
+    """``count`` copies of ``item``; numbered (``cvv0``, ``cvv1``…) where the items must differ."""
+    if unique and isinstance(item, str):
+        return [f"{item}{index}" for index in range(count)]
+    return [item] * count
+
+
 def example_at(params: Any, path) -> Any:
     for token in path:
         if isinstance(token, int):
@@ -84,8 +91,8 @@ def cases(schemas) -> List[Tuple[str, str, str, Dict[str, Any], Dict[str, Any]]]
                 if bound in ("maxItems", "minItems"):
                     item_schema = walker.resolve(schema.get("items", {}))
                     item = filler(item_schema, example_at(base, path + (0,)))
-                    past = [item] * (limit + 1 if bound == "maxItems" else limit - 1)
-                    at = [item] * limit
+                    past = items(item, limit + 1 if bound == "maxItems" else limit - 1, schema.get("uniqueItems"))
+                    at = items(item, limit, schema.get("uniqueItems"))
                 elif bound in ("maxLength", "minLength"):
                     past = string_of(limit + 1 if bound == "maxLength" else limit - 1, example, character_class)
                     at = string_of(limit, example, character_class)
