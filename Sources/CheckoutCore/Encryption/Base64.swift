@@ -13,20 +13,23 @@ public enum Base64 {
     }
 
     public static func url(_ bytes: some Sequence<UInt8>) -> String {
-        String(standard(bytes).compactMap { character -> Character? in
-            switch character {
-            case "+": "-"
-            case "/": "_"
-            case "=": nil
-            default: character
-            }
-        })
+        var text: [UInt8] = []
+        appendURL(Array(bytes), to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Appends the URL-safe, unpadded encoding of `bytes` to `text` (how a compact
-    /// JWE is built, part after part, in one buffer).
+    /// JWE is built, part after part, in one buffer): the standard encoding with
+    /// `+` and `/` replaced and the padding left off, byte by byte.
     public static func appendURL(_ bytes: [UInt8], to text: inout [UInt8]) {
-        text.append(contentsOf: url(bytes).utf8)
+        for byte in Data(bytes).base64EncodedData() {
+            switch byte {
+            case UInt8(ascii: "+"): text.append(UInt8(ascii: "-"))
+            case UInt8(ascii: "/"): text.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "="): continue
+            default: text.append(byte)
+            }
+        }
     }
 
     /// The bytes of URL-safe base64 without padding; nil for any other text.
