@@ -13,6 +13,7 @@ struct ServiceOptions: Equatable {
     var catalog: String?
     var iin: String?
     var rates: String?
+    var cardBrands: String?
     var assetBase = AssetBase.default
     var privateKey: String?
     var data: String?
@@ -48,6 +49,8 @@ struct ServiceOptions: Equatable {
         Flag("--catalog", "PATH", "Replace the embedded payment-product catalog with this JSON file.") { $0.catalog = $1 },
         Flag("--iin", "PATH", "Replace the embedded IIN table with this JSON file.") { $0.iin = $1 },
         Flag("--rates", "PATH", "Replace the embedded exchange-rates table with this JSON file.") { $0.rates = $1 },
+        Flag("--card-brands", "PATH", "Replace the embedded card brand table with this JSON file "
+             + "(e.g. Data/brands-access-checkout.json).") { $0.cardBrands = $1 },
         Flag("--asset-url", "URL", "Where the brand images and product logos named in responses are served "
              + "(default: https://assets.checkoutd.invalid/).",
              expecting: "an absolute URL of at most \(AssetBase.maximumLength) characters without query or fragment, "
@@ -89,9 +92,12 @@ struct ServiceOptions: Equatable {
     /// The configuration the flags describe, with the data files they name loaded.
     /// A file that cannot be read or does not match its schema is a `StartupFailure`.
     func makeConfiguration() throws(StartupFailure) -> ServiceConfiguration {
+        let brands = try cardBrands.map { path throws(StartupFailure) in
+            try DataFileReader.load(path, flag: "--card-brands", CardBrandTable.load)
+        }
         var configuration = ServiceConfiguration(
             clock: clock.map(FixedClock.init) ?? SystemClock(), sessionTimeToLive: sessionTimeToLive,
-            assetBase: assetBase)
+            brands: brands ?? .standard, assetBase: assetBase)
         if let catalog {
             configuration.catalog = try DataFileReader.load(catalog, flag: "--catalog", PaymentCatalog.load)
         }

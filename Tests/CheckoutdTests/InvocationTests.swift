@@ -34,7 +34,7 @@ import Testing
     @Test func everyFlagSetsItsOption() throws {
         let arguments = ["--log-level", "debug", "--max-line-bytes", "64", "--session-ttl=1", "--catalog", "c.json",
                          "--iin", "i.json", "--rates", "r.json", "--private-key", "k.pem", "--data", "d.sqlite",
-                         "--asset-url=https://cdn.example.com/checkout"]
+                         "--card-brands", "b.json", "--asset-url=https://cdn.example.com/checkout"]
         guard case .serve(let options) = try Invocation.read(arguments) else {
             Issue.record("not a serve invocation")
             return
@@ -42,8 +42,8 @@ import Testing
         #expect(options.logLevel == .debug)
         #expect(options.maxLineBytes == 64)
         #expect(options.sessionTimeToLive == 1)
-        #expect([options.catalog, options.iin, options.rates, options.privateKey, options.data]
-                == ["c.json", "i.json", "r.json", "k.pem", "d.sqlite"])
+        #expect([options.catalog, options.iin, options.rates, options.privateKey, options.data, options.cardBrands]
+                == ["c.json", "i.json", "r.json", "k.pem", "d.sqlite", "b.json"])
         #expect(options.assetBase.url == "https://cdn.example.com/checkout/")
     }
 
@@ -52,6 +52,18 @@ import Testing
         let configuration = try ServiceOptions().makeConfiguration()
         #expect(configuration.assetBase == .default)
         #expect(configuration.brands.brand(code: "visa")?.images.first?.url == "https://assets.checkoutd.invalid/brands/visa.svg")
+    }
+
+    /// `--asset-url` gives the brand images and `--card-brands` the brand table.
+    @Test func theBrandFlagsMakeTheConfiguration() throws {
+        var options = ServiceOptions()
+        options.cardBrands = #filePath.replacingOccurrences(of: "Tests/CheckoutdTests/InvocationTests.swift",
+                                                            with: "Data/brands-access-checkout.json")
+        options.assetBase = try #require(AssetBase("http://localhost:8000/a"))
+        let configuration = try options.makeConfiguration()
+        #expect(configuration.brands.brands.map(\.code) == ["amex", "diners", "discover", "jcb", "maestro", "mastercard", "visa"])
+        #expect(configuration.brands.brand(ofCardNumber: "6200")?.code == "maestro")
+        #expect(configuration.brands.brands.allSatisfy { $0.images.allSatisfy { $0.url.hasPrefix("http://localhost:8000/a/brands/") } })
     }
 
     @Test(arguments: [
@@ -107,6 +119,7 @@ import Testing
         (["--session-ttl=31622400", "--clock", "9998-12-31T23:00:00Z"], "leaves less than 31622400 seconds"),
         (["--asset-url", "cdn.example.com/assets"], "invalid value 'cdn.example.com/assets' for '--asset-url': expected an absolute URL"),
         (["--asset-url=https://cdn.example.com/?v=1"], "invalid value 'https://cdn.example.com/?v=1' for '--asset-url'"),
+        (["--card-brands"], "missing value for '--card-brands PATH'"),
         (["serve", "extra"], "unexpected argument 'extra'"),
         (["extra"], "unexpected argument 'extra'"),
         (["call"], "missing the METHOD to call"),

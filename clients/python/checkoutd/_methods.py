@@ -488,15 +488,16 @@ class MethodWrappers:
         accepted.
 
         Access Checkout's CardTypes configuration, so a form can show the accepted brands and their
-        logos before anything is typed: every brand of the brand table (reference/card-brands.md),
-        in table order, each as its Brand (the one card.validate and card.format report, images
-        included) plus prefixes, the table's entries that identify it (a prefix such as 34, or a
-        range of prefixes of equal length such as 300-305; detection takes the longest entry a
-        number matches, API.md section 5), and accepted. acceptedBrands (or, when absent, those of
-        the session named by clientSessionId) decides accepted: codes compare case-insensitively,
-        codes of no brand are ignored, and an empty or absent list accepts every brand. Without
-        clientSessionId the call reads no state. Brand images are <asset base>brands/<code>.svg and
-        .png, the asset base being --asset-url (default https://assets.checkoutd.invalid/).
+        logos before anything is typed: every brand of the brand table (the embedded one of
+        reference/card-brands.md, or the --card-brands file), in table order, each as its Brand (the
+        one card.validate and card.format report, images included) plus prefixes, the table's
+        entries that identify it (a prefix such as 34, or a range of prefixes of equal length such
+        as 300-305; detection takes the longest entry a number matches, API.md section 5), and
+        accepted. acceptedBrands (or, when absent, those of the session named by clientSessionId)
+        decides accepted: codes compare case-insensitively, codes of no brand are ignored, and an
+        empty or absent list accepts every brand. Without clientSessionId the call reads no state.
+        Brand images are <asset base>brands/<code>.svg and .png, the asset base being --asset-url
+        (default https://assets.checkoutd.invalid/).
 
         - ``client_session_id`` (``clientSessionId``): A session whose acceptedBrands apply when the
           call gives none.
@@ -1332,15 +1333,16 @@ class AsyncMethodWrappers:
         accepted.
 
         Access Checkout's CardTypes configuration, so a form can show the accepted brands and their
-        logos before anything is typed: every brand of the brand table (reference/card-brands.md),
-        in table order, each as its Brand (the one card.validate and card.format report, images
-        included) plus prefixes, the table's entries that identify it (a prefix such as 34, or a
-        range of prefixes of equal length such as 300-305; detection takes the longest entry a
-        number matches, API.md section 5), and accepted. acceptedBrands (or, when absent, those of
-        the session named by clientSessionId) decides accepted: codes compare case-insensitively,
-        codes of no brand are ignored, and an empty or absent list accepts every brand. Without
-        clientSessionId the call reads no state. Brand images are <asset base>brands/<code>.svg and
-        .png, the asset base being --asset-url (default https://assets.checkoutd.invalid/).
+        logos before anything is typed: every brand of the brand table (the embedded one of
+        reference/card-brands.md, or the --card-brands file), in table order, each as its Brand (the
+        one card.validate and card.format report, images included) plus prefixes, the table's
+        entries that identify it (a prefix such as 34, or a range of prefixes of equal length such
+        as 300-305; detection takes the longest entry a number matches, API.md section 5), and
+        accepted. acceptedBrands (or, when absent, those of the session named by clientSessionId)
+        decides accepted: codes compare case-insensitively, codes of no brand are ignored, and an
+        empty or absent list accepts every brand. Without clientSessionId the call reads no state.
+        Brand images are <asset base>brands/<code>.svg and .png, the asset base being --asset-url
+        (default https://assets.checkoutd.invalid/).
 
         - ``client_session_id`` (``clientSessionId``): A session whose acceptedBrands apply when the
           call gives none.

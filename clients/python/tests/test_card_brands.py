@@ -1,13 +1,16 @@
 """Card brands through the binary (API.md section 9.4): ``card.brands``, the images of
-every Brand and the product logos under ``--asset-url``, and ``errorDescription`` on
-``THREE_DS_ERROR``. The facts are copied below from reference/card-brands.md as they
-are written there."""
+every Brand and the product logos under ``--asset-url``, ``--card-brands`` with the
+shipped ``Data/brands-access-checkout.json`` judged row by row by the Access Checkout
+seed, and ``errorDescription`` on ``THREE_DS_ERROR``. The facts are copied below from
+reference/card-brands.md and from the seed (seeds/003_…, "Validation rules" and
+"Currently supported card brands") as they are written there."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 
+import jsonschema
 import pytest
 
 from checkoutd import SessionNotFound
@@ -15,6 +18,8 @@ from checkoutd import SessionNotFound
 from _support import REPO_ROOT, luhn_complete
 
 DEFAULT_BASE = "https://assets.checkoutd.invalid/"
+ACCESS_CHECKOUT = REPO_ROOT / "Data" / "brands-access-checkout.json"
+BRANDS_SCHEMA = REPO_ROOT / "Schemas" / "files" / "card-brands.json"
 NL_EUR = {"amountOfMoney": {"amount": 1000, "currencyCode": "EUR"}, "countryCode": "NL"}
 
 # reference/card-brands.md, in table order: code, name, product, prefixes, PAN lengths, CVC.
@@ -47,8 +52,40 @@ REFERENCE = [
     ("cartesbancaires", "Cartes Bancaires", 130, "", [16], 3),
 ]
 
+# The seed's "Validation rules": Card Name | BIN Range | PAN Length | CVC Length, as written.
+SEED_RULES = [
+    ("Amex", "34, 37", "15", "4"),
+    ("Diners", "300-305, 3095, 36, 38, 39", "14, 16, 19", "3"),
+    ("Discover", "6011, 644 - 649, 65", "16, 19", "3"),
+    ("JCB", "2131, 1800, 3088 - 3094, 3096 - 3102, 3112 - 3120, 3158 - 3159, 3337 - 3349, 3528 - 3589",
+     "16, 17, 18, 19", "3"),
+    ("Maestro", "493698, 500000 - 506698, 506779 - 508999, 56 - 59, 63, 67, 6", "12, 13, 14, 15, 16, 17, 18, 19", "3"),
+    ("MasterCard", "51 - 55, 2221 - 2229, 223 - 229, 23 - 26, 270 - 271, 2720: optimized using 22 - 27", "16", "3"),
+    ("Visa", "4", "13, 16, 18, 19", "3"),
+]
+# The seed's "Currently supported card brands": Brand | Code, in the same order.
+SEED_CODES = [("American Express", "amex"), ("Diners", "diners"), ("Discover", "discover"), ("JCB", "jcb"),
+              ("Maestro", "maestro"), ("Mastercard", "mastercard"), ("Visa", "visa")]
+
+
 def split_prefixes(text):
     return [item.strip() for item in text.split(",")] if text else []
+
+
+def seed_ranges(text):
+    """The ranges a seed row lists, and those the SDK detects with: an "optimized using"
+    range replaces the listed ones whose bounds it covers (MasterCard's 2221-2229 … 2720
+    become 22-27)."""
+    listed_text, _, optimized = text.partition(":")
+    listed = ["-".join(part.strip() for part in item.split("-")) for item in listed_text.split(",")]
+    if not optimized:
+        return listed, listed
+    wide = "-".join(part.strip() for part in optimized.split("optimized using")[1].split("-"))
+    low, high = wide.split("-")
+
+    def covered(item):
+        return all(low <= bound[:len(low)] <= high for bound in item.split("-"))
+    return listed, [item for item in listed if not covered(item)] + [wide]
 
 
 def oracle(table):
@@ -211,6 +248,118 @@ def test_an_asset_url_that_is_no_base_is_a_usage_error(binary, value):
     done = start(binary, "--asset-url", value)
     assert done.returncode == 2 and done.stdout == b""
     assert "--asset-url" in done.stderr.decode() and "absolute URL" in done.stderr.decode()
+
+
+# ---------------------------------------------------------------------------
+# --card-brands and the Access Checkout table
+
+
+def test_the_shipped_brand_file_matches_its_schema():
+    schema = json.loads(BRANDS_SCHEMA.read_text(encoding="utf-8"))
+    data = json.loads(ACCESS_CHECKOUT.read_text(encoding="utf-8"))
+    for validator in (jsonschema.Draft202012Validator, jsonschema.Draft7Validator):
+        validator.check_schema(schema)
+        assert list(validator(schema).iter_errors(data)) == []
+
+
+@pytest.fixture
+def access_checkout(make_client):
+    return make_client("--card-brands", str(ACCESS_CHECKOUT))
+
+
+def test_the_access_checkout_table_is_the_seed_table_to_the_letter(access_checkout):
+    brands = access_checkout.card_brands()["brands"]
+    assert [(brand["name"], brand["code"]) for brand in brands] == SEED_CODES
+    for brand, (_, ranges, lengths, cvc) in zip(brands, SEED_RULES):
+        assert brand["prefixes"] == seed_ranges(ranges)[1]
+        assert brand["panLengths"] == [int(n) for n in lengths.split(",")]
+        assert brand["cvcLength"] == int(cvc)
+        assert brand["images"] == images(DEFAULT_BASE, brand["code"])
+    assert next(b for b in brands if b["code"] == "mastercard")["prefixes"] == ["51-55", "22-27"]
+    assert next(b for b in brands if b["code"] == "maestro")["prefixes"][-1] == "6"
+
+
+def test_every_range_of_every_seed_row_is_detected_as_the_seed_says(make_raw):
+    raw = make_raw("--card-brands", str(ACCESS_CHECKOUT))
+    table = [(code, seed_ranges(ranges)[1]) for (_, ranges, _, _), (_, code) in zip(SEED_RULES, SEED_CODES)]
+    listed = [(code, seed_ranges(ranges)[0]) for (_, ranges, _, _), (_, code) in zip(SEED_RULES, SEED_CODES)]
+    numbers = sorted(set(probes(table) + probes(listed)))
+    expected = [oracle(table)(number) for number in numbers]
+    assert detected(raw, numbers) == expected
+    # Every range the seed lists, Mastercard's included, is its row's brand from its lower bound on.
+    for code, items in listed:
+        for item in items:
+            number = luhn_complete((item.split("-")[0] + "1" * 15)[:15])
+            assert oracle(table)(number) == code and detected(raw, [number]) == [code], (code, item)
+
+
+@pytest.mark.parametrize("number, seven, embedded", [
+    ("2200000000000004", "mastercard", "mir"),
+    ("2799990000000008", "mastercard", None),
+    ("6200000000000005", "maestro", "unionpay"),
+    ("6062821086773091", "maestro", "hipercard"),
+    ("4011780000000009", "visa", "elo"),
+    ("6011111111111117", "discover", "discover"),
+    ("9792000000000001", None, "troy"),
+])
+def test_the_seven_brand_table_detects_as_the_sdk_does(client, access_checkout, number, seven, embedded):
+    assert (access_checkout.card_validate(pan=number)["cardBrand"] or {}).get("code") == seven
+    assert (client.card_validate(pan=number)["cardBrand"] or {}).get("code") == embedded
+
+
+@pytest.mark.parametrize("row", range(len(SEED_RULES)), ids=[row[0] for row in SEED_RULES])
+def test_pan_and_cvc_lengths_follow_the_seed_row(access_checkout, row):
+    _, ranges, lengths, cvc = SEED_RULES[row]
+    prefix = seed_ranges(ranges)[1][0].split("-")[0]
+    allowed = [int(n) for n in lengths.split(",")]
+    for length in range(12, 21):
+        number = luhn_complete((prefix + "0" * length)[:length - 1])
+        state = access_checkout.card_validate(pan=number)["pan"]["state"]
+        assert (state == "valid") == (length in allowed), (number, state)
+    for digits in (3, 4):
+        state = access_checkout.card_validate(pan=prefix, cvc="1" * digits)["cvc"]["state"]
+        assert (state == "valid") == (digits == int(cvc))
+
+
+def test_a_card_brands_answer_is_a_valid_brand_file(make_client, tmp_path, client):
+    listed = client.card_brands()["brands"]
+    path = tmp_path / "brands.json"
+    path.write_text(json.dumps({"brands": [{k: v for k, v in brand.items() if k not in ("images", "accepted")}
+                                           for brand in listed]}), encoding="utf-8")
+    assert make_client("--card-brands", str(path)).card_brands()["brands"] == listed
+
+
+def broken_brand_files():
+    def edit(change):
+        data = json.loads(ACCESS_CHECKOUT.read_text(encoding="utf-8"))
+        change(data["brands"])
+        return data
+    yield "not JSON", "{", "is not JSON"
+    yield "brands missing", {}, "/brands: is required"
+    yield "unknown member", edit(lambda b: b[0].update(colour="red")), "/brands/0/colour"
+    yield "unknown code", edit(lambda b: b[1].update(code="rupay")), "/brands/1/code: must be one of"
+    yield "code twice", edit(lambda b: b[2].update(code="amex")), "/brands/2/code"
+    yield "spaced range", edit(lambda b: b[2].update(prefixes=["6011", "644 - 649"])), "/brands/2/prefixes/1"
+    yield "descending range", edit(lambda b: b[5].update(prefixes=["55-51"])), "/brands/5/prefixes/0"
+    yield "length 20", edit(lambda b: b[6].update(panLengths=[16, 20])), "/brands/6/panLengths/1"
+    yield "CVC of 5", edit(lambda b: b[0].update(cvcLength=5)), "/brands/0/cvcLength"
+    yield "mask too short", edit(lambda b: b[6].update(mask="{{9999}} {{9999}}")), "/brands/6/mask"
+    yield "prefix of two brands", edit(lambda b: b[6]["prefixes"].append("34")), "/brands/6/prefixes/1"
+
+
+@pytest.mark.parametrize("name, content, problem", list(broken_brand_files()), ids=[b[0] for b in broken_brand_files()])
+def test_a_bad_brand_file_stops_start_up(binary, tmp_path, name, content, problem):
+    path = tmp_path / "bad-brands.json"
+    path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+    done = start(binary, "--card-brands", str(path))
+    assert done.returncode == 2 and done.stdout == b""
+    message = done.stderr.decode()
+    assert "--card-brands" in message and str(path) in message and problem in message
+
+
+def test_a_missing_brand_file_stops_start_up(binary, tmp_path):
+    done = start(binary, "--card-brands", str(tmp_path / "absent.json"))
+    assert done.returncode == 2 and "absent.json" in done.stderr.decode() and "No such file" in done.stderr.decode()
 
 
 # ---------------------------------------------------------------------------
