@@ -13,9 +13,12 @@ extension CheckoutService {
         }
     }
 
-    /// A token as an account on file for its catalog product.
+    /// A token as an account on file for its catalog product, with the product's logo
+    /// resolved against the asset base.
     func accountOnFile(of token: StoredToken) -> AccountOnFile {
-        token.accountOnFile(product: configuration.catalog.product(id: token.paymentProductId))
+        var account = token.accountOnFile(product: configuration.catalog.product(id: token.paymentProductId))
+        account.displayHints.logo = configuration.assetBase.resolve(account.displayHints.logo)
+        return account
     }
 
     /// Runs a vault operation; a store that cannot answer is `STORE_UNAVAILABLE`.

@@ -86,8 +86,11 @@ public struct ServiceConfiguration: Sendable {
         set { chosenIINTable = newValue }
     }
     private var chosenIINTable: IINTable?
-    /// The card brands and the prefixes that identify them.
+    /// The card brands and the prefixes that identify them (`--card-brands`, else the
+    /// standard table), with their images below `assetBase`.
     public var brands: CardBrandTable
+    /// Where brand images and product logos are served from (`--asset-url`).
+    public var assetBase: AssetBase
     /// The exchange rates (`--rates`, else the embedded table).
     public var rates: RatesTable {
         get { chosenRates ?? .embedded }
@@ -107,15 +110,17 @@ public struct ServiceConfiguration: Sendable {
     public init(
         clock: any Clock = SystemClock(), sessionTimeToLive: Int64 = defaultSessionTimeToLive,
         sessionCapacity: Int = defaultSessionCapacity, catalog: PaymentCatalog? = nil,
-        iinTable: IINTable? = nil, brands: CardBrandTable = .standard, rates: RatesTable? = nil,
-        store: PlatformStore? = nil, platformKey: PlatformKey? = nil
+        iinTable: IINTable? = nil, brands: CardBrandTable = .standard, assetBase: AssetBase = .default,
+        rates: RatesTable? = nil, store: PlatformStore? = nil, platformKey: PlatformKey? = nil
     ) {
         self.clock = clock
         self.sessionTimeToLive = sessionTimeToLive
         self.sessionCapacity = sessionCapacity
         self.chosenCatalog = catalog
         self.chosenIINTable = iinTable
-        self.brands = brands
+        // A table is made with the default base's images: only another base rebuilds it.
+        self.brands = assetBase == .default ? brands : brands.withImages(at: assetBase)
+        self.assetBase = assetBase
         self.chosenRates = rates
         self.store = store ?? .memory(sessionTimeToLive: sessionTimeToLive, sessionCapacity: sessionCapacity)
         self.platformKey = platformKey

@@ -1,8 +1,8 @@
 import CheckoutCore
 import JSONRPC
 
-/// The JSON data files that replace embedded defaults (`--catalog`, `--iin`, `--rates`, and
-/// the embedded files themselves, which go through the same checks).
+/// The JSON data files that replace embedded defaults (`--catalog`, `--iin`, `--rates`,
+/// `--card-brands`, and the embedded files themselves, which go through the same checks).
 ///
 /// A file is parsed strictly, decoded with every problem reported at its JSON
 /// Pointer (wrong types, missing and unknown members), then checked for what

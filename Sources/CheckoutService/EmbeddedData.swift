@@ -32,6 +32,16 @@ extension RatesTable {
     }
 }
 
+extension CardBrandTable {
+    /// A brand table file's content (`--card-brands`), checked against the brand table
+    /// schema's rules. The standard table is no data file: it is the core's constant.
+    public static func load(from text: String, file: String) throws(DataFileError) -> CardBrandTable {
+        let contents = try DataFile.decode(CardBrandTableFile.self, from: text, file: file) { $0.inconsistencies() }
+        // Decoding refused a file with inconsistencies, and a file without any makes a table.
+        return contents.table!
+    }
+}
+
 private func embeddedData<Value>(
     _ text: String, file: String, load: (String, String) throws(DataFileError) -> Value
 ) -> Value {

@@ -7,6 +7,10 @@ extension Mask: DecodingStandIn {
     public static var decodingStandIn: Mask { try! Mask("{{*}}") }
 }
 
+extension BrandPrefix: DecodingStandIn {
+    public static var decodingStandIn: BrandPrefix { BrandPrefix("0")! }
+}
+
 extension DecimalNumber: DecodingStandIn {
     public static var decodingStandIn: DecimalNumber { .one }
 }

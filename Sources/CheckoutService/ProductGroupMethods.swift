@@ -20,7 +20,8 @@ enum ProductGroupMethods {
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> PaymentProductGroup {
             let session = try service.sessions.session(id: params.clientSessionId.value)
             let products = service.products(for: session)
-            guard let group = PaymentProductGroup.groups(of: products, locale: session.context.locale)
+            guard let group = PaymentProductGroup.groups(of: products, locale: session.context.locale,
+                                                         assetBase: service.configuration.assetBase)
                     .first(where: { $0.id == params.paymentProductGroupId }),
                   let first = products.first(where: { $0.id == group.paymentProductIds.first })
             else {

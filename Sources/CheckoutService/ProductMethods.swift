@@ -33,7 +33,8 @@ enum ProductMethods {
                 return Result(paymentProducts: products.map(\.basic), paymentProductGroups: nil, accountsOnFile: accounts)
             }
             return Result(paymentProducts: products.filter { $0.paymentProductGroup == nil }.map(\.basic),
-                          paymentProductGroups: PaymentProductGroup.groups(of: products, locale: session.context.locale),
+                          paymentProductGroups: PaymentProductGroup.groups(
+                              of: products, locale: session.context.locale, assetBase: service.configuration.assetBase),
                           accountsOnFile: accounts)
         }
     }
@@ -57,16 +58,19 @@ enum ProductMethods {
 }
 
 extension CheckoutService {
-    /// The products the session is offered, in display order and its locale.
+    /// The products the session is offered, in display order and its locale, their
+    /// logos resolved against the asset base.
     func products(for session: Session) -> [PaymentProduct] {
         configuration.catalog.available(for: session.context, acceptedBrands: session.acceptedCardBrands,
                                         brands: configuration.brands, accountsOnFile: session.accountsOnFile)
+            .map { $0.withLogo(resolvedAgainst: configuration.assetBase) }
     }
 
     /// The product with `id` as the session sees it; `UNKNOWN_PRODUCT` when the catalog
     /// has none, `PRODUCT_NOT_AVAILABLE` when it is not offered in the session.
     func product(id: Int, for session: Session) throws(CheckoutError) -> PaymentProduct {
         try offeredProduct(id: id, for: session).offered(in: session.context, accountsOnFile: session.accountsOnFile)
+            .withLogo(resolvedAgainst: configuration.assetBase)
     }
 
     /// The catalog's product with `id` when the session is offered it (the errors

@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// Reads the files named by `--catalog`, `--private-key` and their kind, for start-up.
+/// Reads the files named by `--catalog`, `--card-brands`, `--private-key` and their kind, for start-up.
 enum DataFileReader {
     /// The file at `path`, decoded by `load`; any failure names the flag, the file and the problem.
     static func load<Value>(

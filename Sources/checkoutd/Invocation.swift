@@ -1,6 +1,6 @@
 /// What a command line asks checkoutd to do, read from its arguments.
 ///
-/// The grammar is small (two commands, nine flags that each take one value), so
+/// The grammar is small (two commands, a dozen flags that each take one value), so
 /// checkoutd reads it itself instead of through swift-argument-parser: that
 /// package builds its model of the command by reflection on every start, which
 /// was about nine tenths of `checkoutd --version`'s CPU time and more than a

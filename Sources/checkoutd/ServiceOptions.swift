@@ -13,6 +13,8 @@ struct ServiceOptions: Equatable {
     var catalog: String?
     var iin: String?
     var rates: String?
+    var cardBrands: String?
+    var assetBase = AssetBase.default
     var privateKey: String?
     var data: String?
     var storeKey: String?
@@ -47,6 +49,16 @@ struct ServiceOptions: Equatable {
         Flag("--catalog", "PATH", "Replace the embedded payment-product catalog with this JSON file.") { $0.catalog = $1 },
         Flag("--iin", "PATH", "Replace the embedded IIN table with this JSON file.") { $0.iin = $1 },
         Flag("--rates", "PATH", "Replace the embedded exchange-rates table with this JSON file.") { $0.rates = $1 },
+        Flag("--card-brands", "PATH", "Replace the embedded card brand table with this JSON file "
+             + "(e.g. Data/brands-access-checkout.json).") { $0.cardBrands = $1 },
+        Flag("--asset-url", "URL", "Where the brand images and product logos named in responses are served "
+             + "(default: https://assets.checkoutd.invalid/).",
+             expecting: "an absolute URL of at most \(AssetBase.maximumLength) characters without query or fragment, "
+                 + "e.g. https://cdn.example.com/checkout/") { options, value in
+            guard let base = AssetBase(value) else { return false }
+            options.assetBase = base
+            return true
+        },
         Flag("--private-key", "PATH", "Encrypt for this RSA private key (PEM, PKCS#1 or PKCS#8, at least 2048 bits) "
              + "instead of one generated at start-up.") { $0.privateKey = $1 },
         Flag("--data", "LOCATION", "Keep sessions, challenges, tokens and the platform key in this store: a SQLite "
@@ -80,8 +92,12 @@ struct ServiceOptions: Equatable {
     /// The configuration the flags describe, with the data files they name loaded.
     /// A file that cannot be read or does not match its schema is a `StartupFailure`.
     func makeConfiguration() throws(StartupFailure) -> ServiceConfiguration {
+        let brands = try cardBrands.map { path throws(StartupFailure) in
+            try DataFileReader.load(path, flag: "--card-brands", CardBrandTable.load)
+        }
         var configuration = ServiceConfiguration(
-            clock: clock.map(FixedClock.init) ?? SystemClock(), sessionTimeToLive: sessionTimeToLive)
+            clock: clock.map(FixedClock.init) ?? SystemClock(), sessionTimeToLive: sessionTimeToLive,
+            brands: brands ?? .standard, assetBase: assetBase)
         if let catalog {
             configuration.catalog = try DataFileReader.load(catalog, flag: "--catalog", PaymentCatalog.load)
         }

@@ -65,14 +65,34 @@ struct BrandTableTests {
     @Test func encodesTheWireShapeWithAnExplicitNullProduct() throws {
         let elo = try #require(Self.table.brand(code: "elo"))
         #expect(try Self.json(elo) == """
-            {"code":"elo","cvcLength":3,"mask":"{{9999}} {{9999}} {{9999}} {{9999}} {{999}}",\
-            "name":"Elo","panLengths":[16],"paymentProductId":null}
+            {"code":"elo","cvcLength":3,"images":[\
+            {"type":"image/svg+xml","url":"https://assets.checkoutd.invalid/brands/elo.svg"},\
+            {"type":"image/png","url":"https://assets.checkoutd.invalid/brands/elo.png"}],\
+            "mask":"{{9999}} {{9999}} {{9999}} {{9999}} {{999}}","name":"Elo","panLengths":[16],"paymentProductId":null}
             """)
         let amex = try #require(Self.table.brand(code: "amex"))
         #expect(try Self.json(amex) == """
-            {"code":"amex","cvcLength":4,"mask":"{{9999}} {{999999}} {{99999}}",\
-            "name":"American Express","panLengths":[15],"paymentProductId":2}
+            {"code":"amex","cvcLength":4,"images":[\
+            {"type":"image/svg+xml","url":"https://assets.checkoutd.invalid/brands/amex.svg"},\
+            {"type":"image/png","url":"https://assets.checkoutd.invalid/brands/amex.png"}],\
+            "mask":"{{9999}} {{999999}} {{99999}}","name":"American Express","panLengths":[15],"paymentProductId":2}
             """)
+    }
+
+    /// Access Checkout `CardBrand.images`: the SVG, then the PNG, of the brand's code below the asset base.
+    @Test(arguments: BrandReference.rows.map(\.code))
+    func everyBrandHasItsImagesBelowTheAssetBase(_ code: String) throws {
+        let base = try #require(AssetBase("https://cdn.example.com/checkout"))
+        let brand = try #require(Self.table.withImages(at: base).brand(code: code))
+        #expect(brand.images == [
+            BrandImage(type: "image/svg+xml", url: "https://cdn.example.com/checkout/brands/\(code).svg"),
+            BrandImage(type: "image/png", url: "https://cdn.example.com/checkout/brands/\(code).png"),
+        ])
+        #expect(try #require(Self.table.brand(code: code)).images.map(\.url)
+                == ["https://assets.checkoutd.invalid/brands/\(code).svg", "https://assets.checkoutd.invalid/brands/\(code).png"])
+        // Only the images change: detection and every other property stay.
+        #expect(Self.table.withImages(at: base).brand(ofCardNumber: "6011 0000")?.code == Self.table.brand(ofCardNumber: "6011 0000")?.code)
+        #expect(brand.withImages(at: .default) == Self.table.brand(code: code))
     }
 
     @Test(arguments: BrandReference.rows.map(\.code))
@@ -83,7 +103,9 @@ struct BrandTableTests {
     }
 
     @Test func decodesABrandTheTableDoesNotKnowWithDefaults() throws {
-        let json = #"{"code":"x","name":"X","paymentProductId":null,"panLengths":[19,16],"cvcLength":3,"mask":"{{9}}"}"#
+        let json = #"{"code":"x","name":"X","paymentProductId":null,"panLengths":[19,16],"cvcLength":3,"mask":"{{9}}","#
+            + #""images":[{"type":"image/svg+xml","url":"https://assets.checkoutd.invalid/brands/x.svg"},"#
+            + #"{"type":"image/png","url":"https://assets.checkoutd.invalid/brands/x.png"}]}"#
         let brand = try JSONDecoder().decode(CardBrand.self, from: Data(json.utf8))
         #expect(brand == CardBrand(code: "x", name: "X", paymentProductId: nil, panLengths: [16, 19], cvcLength: 3,
                                    mask: "{{9}}"))

@@ -82,8 +82,10 @@ struct CardValidationTests {
             """)
         let full = Self.validate(pan: "4111111111111111", expiryDate: "11/26", cvc: "123", accepting: ["mastercard"])
         #expect(try Self.json(full) == """
-            {"cardBrand":{"code":"visa","cvcLength":3,"mask":"{{9999}} {{9999}} {{9999}} {{9999}} {{999}}",\
-            "name":"Visa","panLengths":[13,16,18,19],"paymentProductId":1},\
+            {"cardBrand":{"code":"visa","cvcLength":3,"images":[\
+            {"type":"image/svg+xml","url":"https://assets.checkoutd.invalid/brands/visa.svg"},\
+            {"type":"image/png","url":"https://assets.checkoutd.invalid/brands/visa.png"}],\
+            "mask":"{{9999}} {{9999}} {{9999}} {{9999}} {{999}}","name":"Visa","panLengths":[13,16,18,19],"paymentProductId":1},\
             "cvc":{"errors":[],"state":"valid"},"expiryDate":{"errors":[],"state":"valid"},\
             "pan":{"errors":["allowedInContext"],"state":"invalid"},"validationSuccess":false}
             """)

@@ -1,4 +1,5 @@
 import CheckoutCore
+import Foundation
 import Testing
 
 @Suite("3-D Secure: the test-card table and the default rules")
@@ -43,7 +44,16 @@ struct ThreeDSAuthenticationTests {
         #expect(result.threeDSVersion == version)
         #expect(Reference.isUUID(result.dsTransId))
         #expect(result.challenge == nil)
+        #expect((result.errorDescription != nil) == (outcome.status == "THREE_DS_ERROR"))
     }
+
+    /// The `errorDescription` of each way the reference's cards end in `THREE_DS_ERROR`
+    /// ("error on lookup", "lookup timed out", and the challenge card), as the schemas document it.
+    static let errorDescriptions: [(card: String, description: String)] = [
+        ("4000000000001067", "3-D Secure server error: the directory server answered the lookup with an error."),
+        ("4000000000001075", "3-D Secure server error: the lookup timed out."),
+        ("4000000000001125", "3-D Secure internal error: the challenge ended in an error."),
+    ]
 
     // MARK: The table
 
@@ -88,6 +98,35 @@ struct ThreeDSAuthenticationTests {
             Self.expectFinal(final, expected, brand: row.brand)
             #expect(final.dsTransId == started.dsTransId)
         }
+    }
+
+    /// BlueSnap hands a `THREE_DS_ERROR`'s description over in `BSErrors`; the result carries it.
+    @Test(arguments: errorDescriptions.map(\.card))
+    func aThreeDSErrorSaysWhatWentWrong(_ card: String) throws {
+        let expected = try #require(Self.errorDescriptions.first { $0.card == card }).description
+        var table = ChallengeTable()
+        var result = try Self.authenticate(Reference.card(card, brand: "visa"), table: &table)
+        if let challenge = result.challenge {
+            var generator = SeededGenerator(seed: 2)
+            result = try #require(table.complete(id: challenge.challengeId, with: .code(Reference.correctCode),
+                                                 now: Self.start, using: &generator))
+        }
+        #expect(result.status == .threeDSError)
+        #expect(result.errorDescription == expected)
+    }
+
+    /// A challenge kept by a checkoutd that wrote no descriptions still ends with one.
+    @Test func aKeptErrorOutcomeWithoutADescriptionGetsTheGeneralOne() throws {
+        let outcome = try JSONDecoder().decode(ThreeDSOutcome.self, from: Data(#"{"status":"THREE_DS_ERROR"}"#.utf8))
+        #expect(outcome.errorDescription == nil)
+        var generator = SeededGenerator(seed: 1)
+        let result = ThreeDSResult(outcome: outcome, brandCode: "visa", threeDSVersion: "2.2.0",
+                                   dsTransId: RandomUUID.make(using: &generator), using: &generator)
+        #expect(result.errorDescription == ThreeDSOutcome.unspecifiedErrorDescription)
+        let failed = ThreeDSResult(outcome: ThreeDSOutcome(.authenticationFailed, transStatus: .notAuthenticated,
+                                                            errorDescription: "ignored"),
+                                   brandCode: "visa", threeDSVersion: "2.2.0", dsTransId: result.dsTransId, using: &generator)
+        #expect(failed.errorDescription == nil)
     }
 
     @Test func aTableCardIsFoundWithSpacesAsTypedAndItsBrandTakenFromTheNumber() throws {

@@ -33,7 +33,8 @@ import Testing
 
     @Test func everyFlagSetsItsOption() throws {
         let arguments = ["--log-level", "debug", "--max-line-bytes", "64", "--session-ttl=1", "--catalog", "c.json",
-                         "--iin", "i.json", "--rates", "r.json", "--private-key", "k.pem", "--data", "d.sqlite"]
+                         "--iin", "i.json", "--rates", "r.json", "--private-key", "k.pem", "--data", "d.sqlite",
+                         "--card-brands", "b.json", "--asset-url=https://cdn.example.com/checkout"]
         guard case .serve(let options) = try Invocation.read(arguments) else {
             Issue.record("not a serve invocation")
             return
@@ -41,8 +42,28 @@ import Testing
         #expect(options.logLevel == .debug)
         #expect(options.maxLineBytes == 64)
         #expect(options.sessionTimeToLive == 1)
-        #expect([options.catalog, options.iin, options.rates, options.privateKey, options.data]
-                == ["c.json", "i.json", "r.json", "k.pem", "d.sqlite"])
+        #expect([options.catalog, options.iin, options.rates, options.privateKey, options.data, options.cardBrands]
+                == ["c.json", "i.json", "r.json", "k.pem", "d.sqlite", "b.json"])
+        #expect(options.assetBase.url == "https://cdn.example.com/checkout/")
+    }
+
+    @Test func theAssetBaseDefaultsToAHostThatCannotExist() throws {
+        #expect(ServiceOptions().assetBase.url == "https://assets.checkoutd.invalid/")
+        let configuration = try ServiceOptions().makeConfiguration()
+        #expect(configuration.assetBase == .default)
+        #expect(configuration.brands.brand(code: "visa")?.images.first?.url == "https://assets.checkoutd.invalid/brands/visa.svg")
+    }
+
+    /// `--asset-url` gives the brand images and `--card-brands` the brand table.
+    @Test func theBrandFlagsMakeTheConfiguration() throws {
+        var options = ServiceOptions()
+        options.cardBrands = #filePath.replacingOccurrences(of: "Tests/CheckoutdTests/InvocationTests.swift",
+                                                            with: "Data/brands-access-checkout.json")
+        options.assetBase = try #require(AssetBase("http://localhost:8000/a"))
+        let configuration = try options.makeConfiguration()
+        #expect(configuration.brands.brands.map(\.code) == ["amex", "diners", "discover", "jcb", "maestro", "mastercard", "visa"])
+        #expect(configuration.brands.brand(ofCardNumber: "6200")?.code == "maestro")
+        #expect(configuration.brands.brands.allSatisfy { $0.images.allSatisfy { $0.url.hasPrefix("http://localhost:8000/a/brands/") } })
     }
 
     @Test(arguments: [
@@ -96,6 +117,9 @@ import Testing
         (["--clock", "9999-12-31T23:00:00Z"], "--clock 9999-12-31T23:00:00Z leaves less than 3600 seconds"),
         (["--clock", "9999-12-31T23:59:00Z", "--session-ttl", "1"], "leaves less than 600 seconds"),
         (["--session-ttl=31622400", "--clock", "9998-12-31T23:00:00Z"], "leaves less than 31622400 seconds"),
+        (["--asset-url", "cdn.example.com/assets"], "invalid value 'cdn.example.com/assets' for '--asset-url': expected an absolute URL"),
+        (["--asset-url=https://cdn.example.com/?v=1"], "invalid value 'https://cdn.example.com/?v=1' for '--asset-url'"),
+        (["--card-brands"], "missing value for '--card-brands PATH'"),
         (["serve", "extra"], "unexpected argument 'extra'"),
         (["extra"], "unexpected argument 'extra'"),
         (["call"], "missing the METHOD to call"),

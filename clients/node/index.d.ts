@@ -145,6 +145,13 @@ export type BrandCode =
   | 'hipercard'
   | 'troy';
 
+/** One image of a brand: every image shows the same logo in another format. */
+export interface BrandImage {
+  type: 'image/svg+xml' | 'image/png';
+  /** `<asset base>brands/<code>.svg` or `.png` (`--asset-url`). */
+  url: string;
+}
+
 /** A card brand from the brand table. */
 export interface Brand {
   code: BrandCode;
@@ -154,6 +161,16 @@ export interface Brand {
   panLengths: number[];
   cvcLength: number;
   mask: Mask;
+  /** The SVG image, then the PNG one. */
+  images: BrandImage[];
+}
+
+/** A brand as `card.brands` lists it. */
+export interface ListedBrand extends Brand {
+  /** The table's entries that identify the brand: `34`, `300-305`, … */
+  prefixes: string[];
+  /** Whether the merchant accepts the brand (`acceptedBrands`, else the session's). */
+  accepted: boolean;
 }
 
 export type FieldStateError = 'format' | 'length' | 'luhn' | 'expirationDate' | 'allowedInContext';
@@ -375,6 +392,22 @@ export interface AddressValidateResult {
   /** True exactly when errors is empty. */
   valid: boolean;
   errors: ValidationError[];
+}
+
+// card.brands
+
+export interface CardBrandsParams {
+  /** A session whose acceptedBrands apply when the call gives none. */
+  clientSessionId?: ClientIdentifier;
+  acceptedBrands?: string[];
+}
+
+export interface CardBrandsResult {
+  /**
+   * Every brand of the table, in table order (the embedded table: amex, diners, discover, jcb,
+   * maestro, mastercard, visa, unionpay, elo, mir, hipercard, troy, cartesbancaires).
+   */
+  brands: ListedBrand[];
 }
 
 // card.format
@@ -795,6 +828,16 @@ export interface ThreeDSAuthenticateResult {
   threeDSVersion: string;
   /** True exactly for transStatus Y and A: the fraud liability moves to the issuer. */
   liabilityShift: boolean;
+  /**
+   * Present exactly when status is THREE_DS_ERROR: what went wrong, in the words a host can log or
+   * show, as BlueSnap's authenticationWith3DS hands a server error over in the BSErrors of its
+   * completion (THREE_DS_ERROR: a Cardinal internal error or a server error). The test cards give:
+   * 4000000000001067 "3-D Secure server error: the directory server answered the lookup with an
+   * error.", 4000000000001075 "3-D Secure server error: the lookup timed out.", and the challenge
+   * of 4000000000001125 "3-D Secure internal error: the challenge ended in an error.". The text is
+   * for people: branch on status, not on it.
+   */
+  errorDescription?: string;
   /** Present exactly when status is CHALLENGE_REQUIRED: what threeDS.challenge answers. */
   challenge?: {
     /** A random version 4 UUID naming the challenge. */
@@ -853,6 +896,16 @@ export interface ThreeDSChallengeResult {
   threeDSVersion: string;
   /** True exactly for transStatus Y and A: the fraud liability moves to the issuer. */
   liabilityShift: boolean;
+  /**
+   * Present exactly when status is THREE_DS_ERROR: what went wrong, in the words a host can log or
+   * show, as BlueSnap's authenticationWith3DS hands a server error over in the BSErrors of its
+   * completion (THREE_DS_ERROR: a Cardinal internal error or a server error). The test cards give:
+   * 4000000000001067 "3-D Secure server error: the directory server answered the lookup with an
+   * error.", 4000000000001075 "3-D Secure server error: the lookup timed out.", and the challenge
+   * of 4000000000001125 "3-D Secure internal error: the challenge ended in an error.". The text is
+   * for people: branch on status, not on it.
+   */
+  errorDescription?: string;
 }
 
 // tokens.create
@@ -919,6 +972,7 @@ export interface TokensListResult {
 /** Every method: its params and its result. */
 export interface Methods {
   'address.validate': { params: AddressValidateParams | undefined; result: AddressValidateResult };
+  'card.brands': { params: CardBrandsParams | undefined; result: CardBrandsResult };
   'card.format': { params: CardFormatParams; result: CardFormatResult };
   'card.validate': { params: CardValidateParams | undefined; result: CardValidateResult };
   'currency.convert': { params: CurrencyConvertParams; result: CurrencyConvertResult };
@@ -1322,6 +1376,10 @@ export class Checkoutd extends EventEmitter {
    * `address.validate`: Check billing and shipping addresses and the e-mail by BlueSnap's rules.
    */
   addressValidate(params?: AddressValidateParams, options?: CallOptions): Promise<AddressValidateResult>;
+  /**
+   * `card.brands`: List the card brands with their prefixes, images and whether each is accepted.
+   */
+  cardBrands(params?: CardBrandsParams, options?: CallOptions): Promise<CardBrandsResult>;
   /** `card.format`: Lay out a card number with its brand's mask as it is typed. */
   cardFormat(params: CardFormatParams, options?: CallOptions): Promise<CardFormatResult>;
   /** `card.validate`: Detect the card brand and judge each card field as it is typed. */

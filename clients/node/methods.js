@@ -8,6 +8,7 @@
 /** Every method with a schema, sorted. */
 export const METHODS = Object.freeze([
   'address.validate',
+  'card.brands',
   'card.format',
   'card.validate',
   'currency.convert',
@@ -42,6 +43,13 @@ export class MethodWrappers {
    */
   addressValidate(params, options) {
     return this.call('address.validate', params, options);
+  }
+
+  /**
+   * `card.brands`: List the card brands with their prefixes, images and whether each is accepted.
+   */
+  cardBrands(params, options) {
+    return this.call('card.brands', params, options);
   }
 
   /** `card.format`: Lay out a card number with its brand's mask as it is typed. */

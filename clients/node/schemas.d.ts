@@ -17,7 +17,7 @@ export function method(name: string): JsonDocument;
 export function paramsSchema(name: string): JsonDocument;
 /** The JSON Schema of a method's result. */
 export function resultSchema(name: string): JsonDocument;
-/** The schema of a data file: 'catalog', 'iin-table' or 'rates'. */
-export function fileSchema(name: 'catalog' | 'iin-table' | 'rates'): JsonDocument;
+/** The schema of a data file: 'catalog', 'iin-table', 'rates' or 'card-brands'. */
+export function fileSchema(name: 'catalog' | 'iin-table' | 'rates' | 'card-brands'): JsonDocument;
 /** Every schema document by its `$id`, to register with a JSON Schema validator. */
 export function documentsById(): Record<string, JsonDocument>;

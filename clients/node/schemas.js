@@ -89,10 +89,13 @@ export function resultSchema(name) {
   return method(name).definitions.result;
 }
 
-/** The schema of a data file: 'catalog', 'iin-table' or 'rates'. */
+/** The data files whose schemas are in Schemas/files. */
+const FILE_SCHEMAS = ['catalog', 'iin-table', 'rates', 'card-brands'];
+
+/** The schema of a data file: 'catalog', 'iin-table', 'rates' or 'card-brands'. */
 export function fileSchema(name) {
-  if (!['catalog', 'iin-table', 'rates'].includes(name)) {
-    throw new RangeError(`no data file schema ${JSON.stringify(name)} (catalog, iin-table, rates)`);
+  if (!FILE_SCHEMAS.includes(name)) {
+    throw new RangeError(`no data file schema ${JSON.stringify(name)} (${FILE_SCHEMAS.join(', ')})`);
   }
   return load(path.join('files', `${name}.json`));
 }
@@ -100,6 +103,6 @@ export function fileSchema(name) {
 /** Every schema document (definitions, OpenRPC, methods, data files), by its `$id`. */
 export function documentsById() {
   const documents = [definitions(), document(), ...methodNames().map(method),
-    ...['catalog', 'iin-table', 'rates'].map(fileSchema)];
+    ...FILE_SCHEMAS.map(fileSchema)];
   return Object.fromEntries(documents.filter((doc) => typeof doc.$id === 'string').map((doc) => [doc.$id, doc]));
 }

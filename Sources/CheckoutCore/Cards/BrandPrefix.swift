@@ -163,3 +163,23 @@ public struct BrandPrefix: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+/// A prefix travels as the text the brand table writes: `34` or `300-305`.
+extension BrandPrefix: Codable {
+    /// Reads the text strictly: ASCII digits and at most one `-`, no spaces.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard !text.utf8.contains(UInt8(ascii: " ")), let prefix = BrandPrefix(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "must be 1 to 18 digits (34), or two bounds of as many digits in ascending order (300-305)")
+        }
+        self = prefix
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

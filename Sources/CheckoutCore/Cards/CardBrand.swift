@@ -1,7 +1,7 @@
 /// A card scheme as `card.validate` and `card.format` report it: what the number,
 /// the CVC and the formatting of a card of this brand must look like.
 ///
-/// On the wire it is `{"code","name","paymentProductId","panLengths","cvcLength","mask"}`;
+/// On the wire it is `{"code","name","paymentProductId","panLengths","cvcLength","mask","images"}`;
 /// whether the brand requires Luhn and its per-length masks stay in the core.
 public struct CardBrand: Sendable, Hashable {
     /// The lower-case brand code, e.g. `visa`.
@@ -20,6 +20,8 @@ public struct CardBrand: Sendable, Hashable {
     public var requiresLuhn: Bool { properties.numberRules.requiresLuhn }
     /// Masks that replace `mask` for numbers of one particular length (Diners, 14 digits).
     public var masksByPanLength: [Int: String] { properties.masksByPanLength }
+    /// The brand's logo as SVG and as PNG (Access Checkout `CardBrand.images`).
+    public var images: [BrandImage] { properties.images }
     /// The lengths and the Luhn check as plain values, for judging a number.
     var numberRules: CardNumberRules { properties.numberRules }
 
@@ -36,9 +38,10 @@ public struct CardBrand: Sendable, Hashable {
         let mask: String
         let masksByPanLength: [Int: String]
         let numberRules: CardNumberRules
+        let images: [BrandImage]
 
         init(code: String, name: String, paymentProductId: Int?, panLengths: [Int], cvcLength: Int, mask: String,
-             requiresLuhn: Bool, masksByPanLength: [Int: String]) {
+             requiresLuhn: Bool, masksByPanLength: [Int: String], images: [BrandImage]) {
             self.code = code
             self.name = name
             self.paymentProductId = paymentProductId
@@ -46,6 +49,7 @@ public struct CardBrand: Sendable, Hashable {
             self.cvcLength = cvcLength
             self.mask = mask
             self.masksByPanLength = masksByPanLength
+            self.images = images
             numberRules = CardNumberRules(lengths: panLengths, requiresLuhn: requiresLuhn)
         }
     }
@@ -53,15 +57,25 @@ public struct CardBrand: Sendable, Hashable {
     /// The mask of every brand but Amex, and of numbers whose brand is unknown.
     public static let defaultMask = "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"
 
-    /// Lengths outside 1–63 are left out (`CardNumberRules`).
+    /// Lengths outside 1–63 are left out (`CardNumberRules`). Without `images`, the
+    /// brand has those of its code below the default asset base.
     public init(
         code: String, name: String, paymentProductId: Int?, panLengths: [Int], cvcLength: Int,
-        mask: String = CardBrand.defaultMask, requiresLuhn: Bool = true, masksByPanLength: [Int: String] = [:]
+        mask: String = CardBrand.defaultMask, requiresLuhn: Bool = true, masksByPanLength: [Int: String] = [:],
+        images: [BrandImage]? = nil
     ) {
         properties = Properties(
             code: code, name: name, paymentProductId: paymentProductId,
             panLengths: Set(panLengths).filter(CardNumberRules.representableLengths.contains).sorted(),
-            cvcLength: cvcLength, mask: mask, requiresLuhn: requiresLuhn, masksByPanLength: masksByPanLength)
+            cvcLength: cvcLength, mask: mask, requiresLuhn: requiresLuhn, masksByPanLength: masksByPanLength,
+            images: images ?? BrandImage.images(ofBrand: code, at: .default))
+    }
+
+    /// The same brand with the images of its code below `base`.
+    public func withImages(at base: AssetBase) -> CardBrand {
+        CardBrand(code: code, name: name, paymentProductId: paymentProductId, panLengths: panLengths,
+                  cvcLength: cvcLength, mask: mask, requiresLuhn: requiresLuhn, masksByPanLength: masksByPanLength,
+                  images: BrandImage.images(ofBrand: code, at: base))
     }
 
     /// Equal when every property is; a brand and its copies share their box, so
@@ -71,7 +85,8 @@ public struct CardBrand: Sendable, Hashable {
         return left === right
             || (left.code == right.code && left.name == right.name && left.paymentProductId == right.paymentProductId
                 && left.panLengths == right.panLengths && left.cvcLength == right.cvcLength && left.mask == right.mask
-                && left.numberRules == right.numberRules && left.masksByPanLength == right.masksByPanLength)
+                && left.numberRules == right.numberRules && left.masksByPanLength == right.masksByPanLength
+                && left.images == right.images)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -83,6 +98,7 @@ public struct CardBrand: Sendable, Hashable {
         hasher.combine(mask)
         hasher.combine(requiresLuhn)
         hasher.combine(masksByPanLength)
+        hasher.combine(images)
     }
 
     /// The longest accepted card number length: digits beyond it are never part of the number.
@@ -96,7 +112,7 @@ public struct CardBrand: Sendable, Hashable {
 
 extension CardBrand: Codable {
     private enum CodingKeys: String, CodingKey {
-        case code, name, paymentProductId, panLengths, cvcLength, mask
+        case code, name, paymentProductId, panLengths, cvcLength, mask, images
     }
 
     /// Decodes the wire shape; the core-only properties come from the standard table's
@@ -113,7 +129,8 @@ extension CardBrand: Codable {
             cvcLength: try container.decode(Int.self, forKey: .cvcLength),
             mask: try container.decode(String.self, forKey: .mask),
             requiresLuhn: known?.requiresLuhn ?? true,
-            masksByPanLength: known?.masksByPanLength ?? [:])
+            masksByPanLength: known?.masksByPanLength ?? [:],
+            images: try container.decode([BrandImage].self, forKey: .images))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -124,5 +141,6 @@ extension CardBrand: Codable {
         try container.encode(panLengths, forKey: .panLengths)
         try container.encode(cvcLength, forKey: .cvcLength)
         try container.encode(mask, forKey: .mask)
+        try container.encode(images, forKey: .images)
     }
 }

@@ -43,6 +43,11 @@ public struct CardBrandTable: Sendable {
 
     public var brands: [CardBrand] { entries.map(\.brand) }
 
+    /// The same table with every brand's images below `base` (`--asset-url`).
+    public func withImages(at base: AssetBase) -> CardBrandTable {
+        CardBrandTable(entries.map { Entry(brand: $0.brand.withImages(at: base), prefixes: $0.prefixes) })
+    }
+
     /// The first brand in the table that `paymentProductId` processes.
     public func brand(paymentProductId: Int) -> CardBrand? {
         entries.first { $0.brand.paymentProductId == paymentProductId }?.brand

@@ -59,6 +59,13 @@ public struct PaymentProduct: Sendable, Hashable {
 
     /// The product without its fields, as `products.list` shows it.
     public var basic: BasicPaymentProduct { BasicPaymentProduct(product: self) }
+
+    /// The product with its logo's URL below `base` (`AssetBase.resolve`).
+    public func withLogo(resolvedAgainst base: AssetBase) -> PaymentProduct {
+        var copy = self
+        copy.displayHints.logo = base.resolve(displayHints.logo)
+        return copy
+    }
 }
 
 /// How a product is paid.
@@ -71,7 +78,8 @@ public struct ProductDisplayHints: Sendable, Hashable, Codable {
     /// Products are listed by ascending `displayOrder`.
     public var displayOrder: Int
     public var label: String
-    /// The logo's file name, e.g. `visa.png`.
+    /// The logo: in the catalog a path below the asset base (`pp_logo_1.png`) or an
+    /// absolute URL; on the wire its URL (`PaymentProduct.withLogo(resolvedAgainst:)`).
     public var logo: String
 
     public init(displayOrder: Int, label: String, logo: String) {

@@ -17,8 +17,9 @@ public struct PaymentProductGroup: Sendable, Hashable, Encodable {
     ]
 
     /// The groups that `products` (available, localized, in display order)
-    /// form, each with the lowest display order of its members.
-    public static func groups(of products: [PaymentProduct], locale: String) -> [PaymentProductGroup] {
+    /// form, each with the lowest display order of its members and the logo
+    /// `pp_group_<id>.png` below `assetBase`, as the products' logos are.
+    public static func groups(of products: [PaymentProduct], locale: String, assetBase: AssetBase) -> [PaymentProductGroup] {
         var groups: [PaymentProductGroup] = []
         for product in products {
             guard let id = product.paymentProductGroup else { continue }
@@ -32,7 +33,7 @@ public struct PaymentProductGroup: Sendable, Hashable, Encodable {
                 groups.append(PaymentProductGroup(
                     id: id, displayHints: ProductDisplayHints(displayOrder: product.displayHints.displayOrder,
                                                               label: id == "cards" ? label : id,
-                                                              logo: "pp_group_\(id).png"),
+                                                              logo: assetBase.resolve("pp_group_\(id).png")),
                     paymentProductIds: [product.id], accountsOnFile: product.accountsOnFile))
             }
         }

@@ -1,6 +1,6 @@
 /// The answer of `threeDS.authenticate` and `threeDS.challenge` (BlueSnap's 3-D Secure
 /// result with the EMV 3DS values a merchant passes on to its authorisation):
-/// `{status, transStatus?, eci?, authenticationValue?, dsTransId, threeDSVersion, liabilityShift, challenge?}`.
+/// `{status, transStatus?, eci?, authenticationValue?, dsTransId, threeDSVersion, liabilityShift, errorDescription?, challenge?}`.
 public struct ThreeDSResult: Sendable, Hashable, Codable {
     public var status: ThreeDSStatus
     /// The EMV 3DS `transStatus`; absent when no authentication message carried one.
@@ -16,12 +16,16 @@ public struct ThreeDSResult: Sendable, Hashable, Codable {
     public var threeDSVersion: String
     /// True exactly for Y and A.
     public var liabilityShift: Bool
+    /// What went wrong, present exactly when `status` is `THREE_DS_ERROR` (BlueSnap hands
+    /// it over in the `BSErrors` of `authenticationWith3DS`'s completion).
+    public var errorDescription: String?
     /// Present exactly when `status` is `CHALLENGE_REQUIRED`.
     public var challenge: ThreeDSChallenge?
 
     public init(
         status: ThreeDSStatus, transStatus: TransStatus? = nil, eci: String? = nil, authenticationValue: String? = nil,
-        dsTransId: String, threeDSVersion: String, liabilityShift: Bool = false, challenge: ThreeDSChallenge? = nil
+        dsTransId: String, threeDSVersion: String, liabilityShift: Bool = false, errorDescription: String? = nil,
+        challenge: ThreeDSChallenge? = nil
     ) {
         self.status = status
         self.transStatus = transStatus
@@ -30,11 +34,13 @@ public struct ThreeDSResult: Sendable, Hashable, Codable {
         self.dsTransId = dsTransId
         self.threeDSVersion = threeDSVersion
         self.liabilityShift = liabilityShift
+        self.errorDescription = errorDescription
         self.challenge = challenge
     }
 
-    /// The final result of `outcome` for a card of `brandCode`: its ECI, and for Y and A
-    /// the liability shift and a fresh authentication value drawn from `generator`.
+    /// The final result of `outcome` for a card of `brandCode`: its ECI, for Y and A the
+    /// liability shift and a fresh authentication value drawn from `generator`, and for
+    /// `THREE_DS_ERROR` the outcome's error description.
     public init(
         outcome: ThreeDSOutcome, brandCode: String?, threeDSVersion: String, dsTransId: String,
         using generator: inout some RandomNumberGenerator
@@ -44,7 +50,9 @@ public struct ThreeDSResult: Sendable, Hashable, Codable {
             status: outcome.status, transStatus: outcome.transStatus,
             eci: outcome.transStatus.flatMap { ElectronicCommerceIndicator.value(for: $0, brandCode: brandCode) },
             authenticationValue: shiftsLiability ? AuthenticationValue.make(using: &generator) : nil,
-            dsTransId: dsTransId, threeDSVersion: threeDSVersion, liabilityShift: shiftsLiability)
+            dsTransId: dsTransId, threeDSVersion: threeDSVersion, liabilityShift: shiftsLiability,
+            errorDescription: outcome.status == .threeDSError
+                ? outcome.errorDescription ?? ThreeDSOutcome.unspecifiedErrorDescription : nil)
     }
 
     /// `CHALLENGE_REQUIRED` with `transStatus` C: the customer must answer `challenge`.

@@ -45,8 +45,8 @@ public struct ThreeDSTestCard: Sendable, Hashable {
         ThreeDSTestCard("4000000000001034", "visa", .frictionless(.unavailable)),
         ThreeDSTestCard("4000000000001042", "visa", .frictionless(.rejected)),
         ThreeDSTestCard("4000000000001059", "visa", .frictionless(.notEnrolled)),
-        ThreeDSTestCard("4000000000001067", "visa", .frictionless(.error)),      // error on lookup
-        ThreeDSTestCard("4000000000001075", "visa", .frictionless(.error)),      // lookup timed out
+        ThreeDSTestCard("4000000000001067", "visa", .frictionless(.lookupFailed)),
+        ThreeDSTestCard("4000000000001075", "visa", .frictionless(.lookupTimedOut)),
         ThreeDSTestCard("4000000000001083", "visa", .frictionless(.bypassed)),
         ThreeDSTestCard("4000000000000002", "visa", .frictionless(.cardNotSupported), threeDSVersion: "1.0.2"),
     ]
@@ -61,7 +61,7 @@ public struct ThreeDSTestCard: Sendable, Hashable {
         ThreeDSTestCard("5200000000002490", "mastercard", .challenge(always(.failed))),
         ThreeDSTestCard("4000000000001133", "visa", .challenge(always(.bypassed))),
         ThreeDSTestCard("4000000000001117", "visa", .challenge(always(.unavailable))),
-        ThreeDSTestCard("4000000000001125", "visa", .challenge(always(.error))),
+        ThreeDSTestCard("4000000000001125", "visa", .challenge(always(.challengeFailed))),
     ]
 
     private static func always(_ outcome: ThreeDSOutcome) -> ThreeDSChallengeOutcomes {

@@ -61,6 +61,23 @@ describe('the typed wrappers against the real binary', () => {
     assert.equal('expiryDate' in typing, false);
   });
 
+  test('card.brands: the brand table with prefixes, images and what is accepted', async () => {
+    const { brands } = await service.cardBrands({ acceptedBrands: ['AMEX', 'visa'] });
+    assert.equal(brands.length, 13);
+    assert.deepEqual(brands.filter((brand) => brand.accepted).map((brand) => brand.code), ['amex', 'visa']);
+    const amex = brands[0];
+    assert.deepEqual(amex.prefixes, ['34', '37']);
+    assert.deepEqual(amex.images, [
+      { type: 'image/svg+xml', url: 'https://assets.checkoutd.invalid/brands/amex.svg' },
+      { type: 'image/png', url: 'https://assets.checkoutd.invalid/brands/amex.png' },
+    ]);
+    const { cardBrand } = await service.cardValidate({ pan: '3782' });
+    const { prefixes, accepted, ...brand } = amex; // a Brand as every method reports it
+    assert.deepEqual(cardBrand, brand);
+    assert.equal(accepted, true);
+    assert.equal(prefixes.length, 2);
+  });
+
   test('sessions, products, IIN details and payment requests', async () => {
     const session = await service.sessionInit({
       clientSessionId: 'cs_node_nl',
@@ -211,6 +228,11 @@ describe('the typed wrappers against the real binary', () => {
     });
     assert.equal(frictionless.status, 'AUTHENTICATION_SUCCEEDED');
     assert.equal(frictionless.eci, '05');
+    assert.equal('errorDescription' in frictionless, false);
+
+    const failed = await service.threeDSAuthenticate({ clientSessionId: 'cs_node_tok', cardNumber: '4000000000001075' });
+    assert.equal(failed.status, 'THREE_DS_ERROR');
+    assert.equal(failed.errorDescription, '3-D Secure server error: the lookup timed out.');
 
     assert.deepEqual(await service.tokensDelete({ customerId: 'cus_node_wile', token: created.token }), { deleted: true });
     assert.deepEqual(await service.tokensList({ customerId: 'cus_node_wile' }), { tokens: [] });

@@ -26,13 +26,16 @@ describe('checkoutd/schemas', () => {
     assert.deepEqual(schemas.paramsSchema('card.validate'), validate.definitions.params);
     assert.deepEqual(schemas.resultSchema('card.validate'), validate.definitions.result);
     assert.deepEqual(schemas.fileSchema('iin-table'), readJSON(SCHEMAS_DIR, 'files', 'iin-table.json'));
+    assert.deepEqual(schemas.fileSchema('card-brands'), readJSON(SCHEMAS_DIR, 'files', 'card-brands.json'));
   });
 
   test('documentsById holds every document with an $id, for a validator to register', () => {
     const byId = schemas.documentsById();
     assert.equal(byId[schemas.definitions().$id].title, schemas.definitions().title);
     for (const name of schemas.methodNames()) assert.equal(byId[schemas.method(name).$id].title, name);
-    assert.equal(Object.keys(byId).length, 1 + schemas.methodNames().length + 3);
+    const files = readdirSync(path.join(SCHEMAS_DIR, 'files')).filter((name) => name.endsWith('.json'));
+    assert.equal(files.length, 4);
+    assert.equal(Object.keys(byId).length, 1 + schemas.methodNames().length + files.length);
   });
 
   test('unknown names throw RangeError, and every call returns a new object', () => {

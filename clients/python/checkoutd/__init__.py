@@ -18,9 +18,9 @@ both send up to 1000 calls as one batch with ``call_batch()``.
 from . import params, schemas
 from ._locate import ENV_VAR, find_binary, packaged_binary
 from ._protocol import ResponseHook
-from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
-                     FieldState, FormattedCard, MaskedValue, ServiceInfo, ThreeDSChallenge,
-                     ThreeDSResult, UnmaskedValue)
+from ._types import (AmountOfMoney, Brand, BrandImage, CardBrands, CardValidation, Conversion, CurrencyList,
+                     CurrencyRate, FieldState, FormattedCard, ListedBrand, MaskedValue, ServiceInfo,
+                     ThreeDSChallenge, ThreeDSResult, UnmaskedValue)
 from .aio import AsyncCheckoutd
 from .client import Checkoutd
 from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
@@ -37,7 +37,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Checkoutd", "AsyncCheckoutd", "params", "schemas", "find_binary", "packaged_binary", "ENV_VAR",
     "ResponseHook", "ServiceInfo",
-    "MaskedValue", "UnmaskedValue", "Brand", "FieldState", "CardValidation", "FormattedCard",
+    "MaskedValue", "UnmaskedValue", "Brand", "BrandImage", "ListedBrand", "CardBrands", "FieldState",
+    "CardValidation", "FormattedCard",
     "AmountOfMoney", "CurrencyRate", "CurrencyList", "Conversion", "ThreeDSChallenge", "ThreeDSResult",
     "CheckoutdError", "REASON_CLASSES", "ParseError", "InvalidUTF8",
     "InvalidRequest", "LineTooLong", "BatchTooLarge", "MethodNotFound", "InvalidParams",

@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping as _Mapping, Sequence as _Sequence
 from typing import Any, Awaitable, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
-from ._types import (CardValidation, Conversion, CurrencyList, FormattedCard, MaskedValue,
-                     ServiceInfo, ThreeDSResult, UnmaskedValue)
+from ._types import (CardBrands, CardValidation, Conversion, CurrencyList, FormattedCard,
+                     MaskedValue, ServiceInfo, ThreeDSResult, UnmaskedValue)
 
 
 __all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "params_for_address_validate",
-           "params_for_card_format", "params_for_card_validate", "params_for_currency_convert",
-           "params_for_currency_list", "params_for_encryption_public_key", "params_for_iin_details",
-           "params_for_mask_apply", "params_for_mask_remove", "params_for_payment_request_encrypt",
+           "params_for_card_brands", "params_for_card_format", "params_for_card_validate",
+           "params_for_currency_convert", "params_for_currency_list",
+           "params_for_encryption_public_key", "params_for_iin_details", "params_for_mask_apply",
+           "params_for_mask_remove", "params_for_payment_request_encrypt",
            "params_for_payment_request_validate", "params_for_product_groups_get",
            "params_for_products_get", "params_for_products_list", "params_for_discover",
            "params_for_service_info", "params_for_shutdown", "params_for_session_change_currency",
@@ -34,14 +35,14 @@ __all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "params_for_addre
 Params = Dict[str, Any]
 
 #: Every method with a schema, sorted.
-METHODS: Tuple[str, ...] = ("address.validate", "card.format", "card.validate", "currency.convert",
-                            "currency.list", "encryption.publicKey", "iin.details", "mask.apply",
-                            "mask.remove", "paymentRequest.encrypt", "paymentRequest.validate",
-                            "productGroups.get", "products.get", "products.list", "rpc.discover",
-                            "service.info", "service.shutdown", "session.changeCurrency",
-                            "session.close", "session.get", "session.init", "session.update",
-                            "threeDS.authenticate", "threeDS.challenge", "tokens.create",
-                            "tokens.delete", "tokens.list")
+METHODS: Tuple[str, ...] = ("address.validate", "card.brands", "card.format", "card.validate",
+                            "currency.convert", "currency.list", "encryption.publicKey",
+                            "iin.details", "mask.apply", "mask.remove", "paymentRequest.encrypt",
+                            "paymentRequest.validate", "productGroups.get", "products.get",
+                            "products.list", "rpc.discover", "service.info", "service.shutdown",
+                            "session.changeCurrency", "session.close", "session.get",
+                            "session.init", "session.update", "threeDS.authenticate",
+                            "threeDS.challenge", "tokens.create", "tokens.delete", "tokens.list")
 
 
 def _copied(value: Any) -> Any:
@@ -71,6 +72,17 @@ def params_for_address_validate(*, billing_details: Optional[Mapping[str, str]] 
         params["requirements"] = _copied(requirements)
     if locale is not None:
         params["locale"] = locale
+    return params
+
+
+def params_for_card_brands(*, client_session_id: Optional[str] = None,
+                           accepted_brands: Optional[Sequence[str]] = None) -> Params:
+    """The params of ``card.brands`` from the arguments of ``card_brands()``."""
+    params: Params = {}
+    if client_session_id is not None:
+        params["clientSessionId"] = client_session_id
+    if accepted_brands is not None:
+        params["acceptedBrands"] = _copied(accepted_brands)
     return params
 
 
@@ -334,6 +346,7 @@ def params_for_tokens_list(customer_id: str) -> Params:
 #: RPC method name -> the params builder of its wrapper.
 PARAMS_FOR: Dict[str, Callable[..., Optional[Params]]] = {
     "address.validate": params_for_address_validate,
+    "card.brands": params_for_card_brands,
     "card.format": params_for_card_format,
     "card.validate": params_for_card_validate,
     "currency.convert": params_for_currency_convert,
@@ -365,6 +378,7 @@ PARAMS_FOR: Dict[str, Callable[..., Optional[Params]]] = {
 #: RPC method name -> the name of its wrapper on both clients.
 WRAPPER_NAMES: Dict[str, str] = {
     "address.validate": "address_validate",
+    "card.brands": "card_brands",
     "card.format": "card_format",
     "card.validate": "card_validate",
     "currency.convert": "currency_convert",
@@ -466,6 +480,35 @@ class MethodWrappers:
                                              shipping_details=shipping_details, email=email,
                                              requirements=requirements, locale=locale)
         return self.call("address.validate", params, timeout=timeout)
+
+    def card_brands(self, *, client_session_id: Optional[str] = None,
+                    accepted_brands: Optional[Sequence[str]] = None,
+                    timeout: Optional[float] = None) -> CardBrands:
+        """``card.brands``: List the card brands with their prefixes, images and whether each is
+        accepted.
+
+        Access Checkout's CardTypes configuration, so a form can show the accepted brands and their
+        logos before anything is typed: every brand of the brand table (the embedded one of
+        reference/card-brands.md, or the --card-brands file), in table order, each as its Brand (the
+        one card.validate and card.format report, images included) plus prefixes, the table's
+        entries that identify it (a prefix such as 34, or a range of prefixes of equal length such
+        as 300-305; detection takes the longest entry a number matches, API.md section 5), and
+        accepted. acceptedBrands (or, when absent, those of the session named by clientSessionId)
+        decides accepted: codes compare case-insensitively, codes of no brand are ignored, and an
+        empty or absent list accepts every brand. Without clientSessionId the call reads no state.
+        Brand images are <asset base>brands/<code>.svg and .png, the asset base being --asset-url
+        (default https://assets.checkoutd.invalid/).
+
+        - ``client_session_id`` (``clientSessionId``): A session whose acceptedBrands apply when the
+          call gives none.
+        - ``accepted_brands`` (``acceptedBrands``): Brand codes, compared case-insensitively; codes
+          of no brand are ignored; an empty list accepts every brand. A code that holds a card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores) is -32602 and not repeated in the error.
+        """
+        params = params_for_card_brands(client_session_id=client_session_id,
+                                        accepted_brands=accepted_brands)
+        return self.call("card.brands", params, timeout=timeout)
 
     def card_format(self, pan: str, cursor: Optional[int] = None,
                     timeout: Optional[float] = None) -> FormattedCard:
@@ -1282,6 +1325,35 @@ class AsyncMethodWrappers:
                                              shipping_details=shipping_details, email=email,
                                              requirements=requirements, locale=locale)
         return await self.call("address.validate", params, timeout=timeout)
+
+    async def card_brands(self, *, client_session_id: Optional[str] = None,
+                          accepted_brands: Optional[Sequence[str]] = None,
+                          timeout: Optional[float] = None) -> CardBrands:
+        """``card.brands``: List the card brands with their prefixes, images and whether each is
+        accepted.
+
+        Access Checkout's CardTypes configuration, so a form can show the accepted brands and their
+        logos before anything is typed: every brand of the brand table (the embedded one of
+        reference/card-brands.md, or the --card-brands file), in table order, each as its Brand (the
+        one card.validate and card.format report, images included) plus prefixes, the table's
+        entries that identify it (a prefix such as 34, or a range of prefixes of equal length such
+        as 300-305; detection takes the longest entry a number matches, API.md section 5), and
+        accepted. acceptedBrands (or, when absent, those of the session named by clientSessionId)
+        decides accepted: codes compare case-insensitively, codes of no brand are ignored, and an
+        empty or absent list accepts every brand. Without clientSessionId the call reads no state.
+        Brand images are <asset base>brands/<code>.svg and .png, the asset base being --asset-url
+        (default https://assets.checkoutd.invalid/).
+
+        - ``client_session_id`` (``clientSessionId``): A session whose acceptedBrands apply when the
+          call gives none.
+        - ``accepted_brands`` (``acceptedBrands``): Brand codes, compared case-insensitively; codes
+          of no brand are ignored; an empty list accepts every brand. A code that holds a card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores) is -32602 and not repeated in the error.
+        """
+        params = params_for_card_brands(client_session_id=client_session_id,
+                                        accepted_brands=accepted_brands)
+        return await self.call("card.brands", params, timeout=timeout)
 
     async def card_format(self, pan: str, cursor: Optional[int] = None,
                           timeout: Optional[float] = None) -> FormattedCard:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import List, Optional, TypedDict
 
-__all__ = ["ServiceInfo", "MaskedValue", "UnmaskedValue", "Brand", "FieldState", "CardValidation",
-           "FormattedCard", "AmountOfMoney", "CurrencyRate", "CurrencyList", "Conversion",
-           "ThreeDSChallenge", "ThreeDSResult"]
+__all__ = ["ServiceInfo", "MaskedValue", "UnmaskedValue", "BrandImage", "Brand", "ListedBrand", "CardBrands",
+           "FieldState", "CardValidation", "FormattedCard", "AmountOfMoney", "CurrencyRate", "CurrencyList",
+           "Conversion", "ThreeDSChallenge", "ThreeDSResult"]
 
 
 class ServiceInfo(TypedDict, total=False):
@@ -30,13 +30,28 @@ class UnmaskedValue(TypedDict):
     value: str
 
 
+class BrandImage(TypedDict):
+    type: str           # "image/svg+xml" | "image/png"
+    url: str            # <asset base>brands/<code>.svg or .png (--asset-url)
+
+
 class Brand(TypedDict):
     code: str
     name: str
-    paymentProductId: int
+    paymentProductId: Optional[int]
     panLengths: List[int]
     cvcLength: int
     mask: str
+    images: List[BrandImage]
+
+
+class ListedBrand(Brand):
+    prefixes: List[str]  # "34", "300-305", …
+    accepted: bool
+
+
+class CardBrands(TypedDict):
+    brands: List[ListedBrand]
 
 
 class FieldState(TypedDict):
@@ -95,4 +110,5 @@ class ThreeDSResult(TypedDict, total=False):
     dsTransId: str
     threeDSVersion: str
     liabilityShift: bool
+    errorDescription: str  # present exactly for THREE_DS_ERROR
     challenge: ThreeDSChallenge

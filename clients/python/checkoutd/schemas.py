@@ -3,7 +3,7 @@
 The installed package carries a copy of ``Schemas/`` byte for byte (the OpenRPC
 document that ``rpc.discover`` returns, the shared definitions, one schema per
 method with its examples, and the schemas of the ``--catalog``/``--iin``/
-``--rates`` files), so a host can check its own requests, fixtures and mocks
+``--rates``/``--card-brands`` files), so a host can check its own requests, fixtures and mocks
 against the contract of the service it ships with::
 
     from checkoutd import schemas
@@ -105,10 +105,10 @@ def result_schema(name: str) -> Dict[str, Any]:
 
 
 def file_schema(name: str) -> Dict[str, Any]:
-    """The schema of a data file: ``"catalog"``, ``"iin-table"`` or ``"rates"``."""
+    """The schema of a data file: ``"catalog"``, ``"iin-table"``, ``"rates"`` or ``"card-brands"``."""
     path = directory() / "files" / f"{name}.json"
     if not path.is_file():
-        raise KeyError(f"no data file schema {name!r} (catalog, iin-table, rates)")
+        raise KeyError(f"no data file schema {name!r} (catalog, iin-table, rates, card-brands)")
     return _load(f"files/{name}.json")
 
 

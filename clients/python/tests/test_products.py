@@ -230,7 +230,8 @@ def test_grouping_offers_the_card_products_as_one_group(client):
     [group] = grouped["paymentProductGroups"]
     assert group["id"] == "cards" and group["paymentProductIds"] == cards
     assert group["displayHints"] == {"displayOrder": min(PRODUCTS[pid]["displayHints"]["displayOrder"] for pid in cards),
-                                     "label": "Cartes", "logo": "pp_group_cards.png"}
+                                     "label": "Cartes",
+                                     "logo": "https://assets.checkoutd.invalid/pp_group_cards.png"}
     assert "paymentProductGroups" not in client.products_list(session)
 
 

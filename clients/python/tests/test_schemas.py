@@ -32,6 +32,7 @@ def test_from_a_source_checkout_the_documents_are_the_checkouts_schemas():
     assert schemas.params_schema("card.validate") == load("methods", "card.validate.json")["definitions"]["params"]
     assert schemas.result_schema("card.validate") == load("methods", "card.validate.json")["definitions"]["result"]
     assert schemas.file_schema("rates") == load("files", "rates.json")
+    assert schemas.file_schema("card-brands") == load("files", "card-brands.json")
 
 
 def test_unknown_names_raise_key_error():
