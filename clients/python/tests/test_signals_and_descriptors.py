@@ -47,7 +47,16 @@ def line(message) -> bytes:
     return (dumps(message) + "\n").encode()
 
 
+def default_stop_signals() -> None:
+    """The stop signals at their default action in the child, whatever the test
+    run inherited (under nohup SIGHUP is ignored, and checkoutd keeps a signal it
+    was started with ignored ignored)."""
+    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
+
+
 def spawn(binary: str, *flags: str, **options) -> subprocess.Popen:
+    options.setdefault("preexec_fn", default_stop_signals)
     return subprocess.Popen([binary, "--clock", CLOCK, *flags], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, **options)
 
