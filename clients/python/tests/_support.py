@@ -446,3 +446,19 @@ def luhn_complete(body: str) -> str:
             digit -= 9 if digit > 9 else 0
         total += digit
     return body + str((10 - total % 10) % 10)
+
+
+def line(message: Any) -> bytes:
+    """A request as one protocol line."""
+    return (dumps(message) + "\n").encode()
+
+
+def send(process: subprocess.Popen, data: bytes) -> bool:
+    """Writes ``data`` to the process's stdin; False once the pipe is broken."""
+    view = memoryview(data)
+    try:
+        while view:
+            view = view[os.write(process.stdin.fileno(), view):]
+    except (BrokenPipeError, OSError, ValueError):
+        return False
+    return True

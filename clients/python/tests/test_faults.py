@@ -29,7 +29,7 @@ from typing import Any, Dict, List, Optional
 import pytest
 
 from _leaks import LEAKS
-from _support import CLOCK, dumps, luhn_complete, request
+from _support import CLOCK, dumps, line, luhn_complete, request, send
 
 CONTEXT = {"amountOfMoney": {"amount": 5000, "currencyCode": "EUR"}, "countryCode": "NL"}
 CARD_VALUES = {"cardNumber": "4242 4242 4242 4242", "expiryDate": "12/28", "cvv": "123"}
@@ -42,19 +42,6 @@ def spawn(binary: str, *flags: str, cwd: Optional[Path] = None) -> subprocess.Po
                             stderr=subprocess.PIPE, cwd=cwd)
 
 
-def send(process: subprocess.Popen, data: bytes) -> bool:
-    """Writes ``data`` to the process's stdin; False once the pipe is broken."""
-    view = memoryview(data)
-    try:
-        while view:
-            view = view[os.write(process.stdin.fileno(), view):]
-    except (BrokenPipeError, OSError, ValueError):
-        return False
-    return True
-
-
-def line(message: Any) -> bytes:
-    return (dumps(message) + "\n").encode()
 
 
 def check_lines(output: bytes, methods: Dict[Any, str], validator) -> List[Any]:

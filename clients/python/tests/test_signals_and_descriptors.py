@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import json
-import os
 import resource
 import signal
 import subprocess
@@ -29,7 +28,7 @@ from typing import Dict, List
 import pytest
 
 from _leaks import LEAKS
-from _support import CLOCK, dumps, luhn_complete, request
+from _support import CLOCK, line, luhn_complete, request, send
 
 CONTEXT = {"amountOfMoney": {"amount": 5000, "currencyCode": "EUR"}, "countryCode": "NL"}
 CARDS = [("4111111111111111", "8462"), ("5555555555554444", "7391"), ("378282246310005", "6028")]
@@ -42,9 +41,6 @@ def allow_core_files() -> None:
     _, hard = resource.getrlimit(resource.RLIMIT_CORE)
     resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
 
-
-def line(message) -> bytes:
-    return (dumps(message) + "\n").encode()
 
 
 def default_stop_signals() -> None:
@@ -60,15 +56,6 @@ def spawn(binary: str, *flags: str, **options) -> subprocess.Popen:
     return subprocess.Popen([binary, "--clock", CLOCK, *flags], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, **options)
 
-
-def send(process: subprocess.Popen, data: bytes) -> bool:
-    view = memoryview(data)
-    try:
-        while view:
-            view = view[os.write(process.stdin.fileno(), view):]
-    except (BrokenPipeError, OSError, ValueError):
-        return False
-    return True
 
 
 def card_data_requests(count: int) -> bytes:
