@@ -55,7 +55,7 @@ enum CheckoutError: Error, RPCErrorConvertible {
                                       "detail": .string("no such group is offered in this session")])
         case .validationFailed(let errors):
             return RPCError(code: 1201, message: "Validation failed", reason: "VALIDATION_FAILED",
-                            details: ["errors": .array(errors.map { (try? JSONValueEncoder.encode($0)) ?? .null })])
+                            details: ["errors": .array(errors.map { (try? JSONTextEncoder.value(of: $0)) ?? .null })])
         case .tokenNotFound(let token):
             return RPCError(code: 1301, message: "Token not found", reason: "TOKEN_NOT_FOUND",
                             details: ["token": .string(token)])

@@ -93,7 +93,7 @@ extension PaymentRequestMethods {
                 tokenize: params.tokenize ?? false, paymentValues: judgement.paymentValues)
             let metaInfo = ClientMetaInfo(sdkName: CheckoutService.name, sdkVersion: CheckoutService.version,
                                           appIdentifier: request.session.appIdentifier)
-            let plaintext = try JSONSerializer.bytes(of: JSONValueEncoder.encode(input))
+            let plaintext = try JSONTextEncoder.encode(input)
             let key = try service.platformKey.key()
             let encrypted: String
             do {
@@ -102,7 +102,7 @@ extension PaymentRequestMethods {
                 throw CheckoutError.encryptionFailed(detail: "\(error)")
             }
             return Result(encryptedCustomerInput: encrypted,
-                          encodedClientMetaInfo: Base64.standard(JSONSerializer.bytes(of: try JSONValueEncoder.encode(metaInfo))))
+                          encodedClientMetaInfo: Base64.standard(try JSONTextEncoder.encode(metaInfo)))
         }
     }
 }

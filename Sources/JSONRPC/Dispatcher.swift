@@ -165,15 +165,15 @@ public final class Dispatcher: Sendable {
     }
 
     /// The response object to `id` for a call's outcome, an error's texts redacted.
-    private func outcomeObject(id: JSONValue, _ outcome: Swift.Result<JSONValue, RPCError>) -> [UInt8] {
+    private func outcomeObject(id: JSONValue, _ outcome: Swift.Result<[UInt8], RPCError>) -> [UInt8] {
         switch outcome {
-        case .success(let value): Response.result(id: id, value)
+        case .success(let text): Response.result(id: id, text: text)
         case .failure(let error): errorObject(id: id, error)
         }
     }
 
     @discardableResult
-    private func logIfInternal(_ outcome: Swift.Result<JSONValue, RPCError>, _ method: String) -> Swift.Result<JSONValue, RPCError> {
+    private func logIfInternal(_ outcome: Swift.Result<[UInt8], RPCError>, _ method: String) -> Swift.Result<[UInt8], RPCError> {
         if case .failure(let error) = outcome, error.code == -32603 {
             logger.error("internal error", metadata: ["method": "\(method)", "detail": "\(error.data["detail"].map(JSONSerializer.string) ?? "")"])
         }

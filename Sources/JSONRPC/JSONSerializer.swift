@@ -1,9 +1,8 @@
 /// Writes JSON values as compact UTF-8 text: no insignificant whitespace, members
 /// in order, control characters escaped (so a line never holds a raw newline),
 /// everything else written as is. The same conventions as Python's
-/// `json.dumps(value, ensure_ascii=False, separators=(",", ":"))`. This is the
-/// engine's one way of writing JSON text: results are encoded into `JSONValue`s
-/// (`JSONValueEncoder`) and written here.
+/// `json.dumps(value, ensure_ascii=False, separators=(",", ":"))`. Results are
+/// written by `JSONTextEncoder`, which writes its strings and numbers here.
 public enum JSONSerializer {
     public static func bytes(of value: JSONValue) -> [UInt8] {
         var output: [UInt8] = []
@@ -40,16 +39,38 @@ public enum JSONSerializer {
         }
     }
 
+    /// Writes `string` quoted, copying each run of plain bytes whole.
     public static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            if JSONStringBytes.isSpecial(byte) {
-                writeEscape(byte, to: &output)
-            } else {
-                output.append(byte)
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            // `index` walks `utf8.indices`, and every slice below ends at most at `utf8.count`.
+            for index in utf8.indices where JSONStringBytes.isSpecial(utf8[index]) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                writeEscape(utf8[index], to: &output)
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `integer` in decimal, without making a `String` of it.
+    public static func writeInteger<Integer: BinaryInteger>(_ integer: Integer, to output: inout [UInt8]) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        guard magnitude >= 10 else {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        let start = output.count
+        while magnitude > 0 {
+            let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
+            output.append(UInt8(ascii: "0") + UInt8(remainder))
+            magnitude = quotient
+        }
+        output[start...].reverse() // the digits were written least significant first
     }
 
     private static func writeEscape(_ byte: UInt8, to output: inout [UInt8]) {

@@ -11,9 +11,16 @@ public struct MethodRegistry: Sendable {
             preparer(params)
         }
 
-        /// Reads `params` and runs the method at once, for tests and tools.
+        /// Reads `params` and runs the method at once, its result read back as a
+        /// `JSONValue`: for tests and tools.
         public func invoke(_ params: JSONValue, _ context: RequestContext) -> Swift.Result<JSONValue, RPCError> {
-            prepare(params).flatMap { $0.run(context) }
+            prepare(params).flatMap { $0.run(context) }.flatMap { text in
+                do {
+                    return .success(try text.withUnsafeBytes { raw in try JSONParser.parse(raw) })
+                } catch {
+                    return .failure(.internalError("\(name) wrote a result that is not JSON: \(error)"))
+                }
+            }
         }
     }
 
@@ -51,9 +58,9 @@ public struct MethodRegistry: Sendable {
     private static func run<Method: RPCMethod>(
         _ method: Method.Type, _ handler: (Method.Params, RequestContext) throws -> Method.Result,
         _ params: Method.Params, _ context: RequestContext
-    ) -> Swift.Result<JSONValue, RPCError> {
+    ) -> Swift.Result<[UInt8], RPCError> {
         do {
-            return .success(try JSONValueEncoder.encode(try handler(params, context)))
+            return .success(try JSONTextEncoder.encode(try handler(params, context)))
         } catch let error as any RPCErrorConvertible {
             return .failure(error.rpcError)
         } catch let error as ParamsError {
@@ -65,9 +72,9 @@ public struct MethodRegistry: Sendable {
 }
 
 /// A request's method with its params read: what it does to shared state,
-/// where it runs, and the call that runs it.
+/// where it runs, and the call that runs it, which answers its result's JSON text.
 public struct PreparedCall: Sendable {
     public let access: StateAccess
     public let placement: Placement
-    public let run: @Sendable (RequestContext) -> Swift.Result<JSONValue, RPCError>
+    public let run: @Sendable (RequestContext) -> Swift.Result<[UInt8], RPCError>
 }

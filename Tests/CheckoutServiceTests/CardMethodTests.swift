@@ -69,7 +69,7 @@ struct CardMethodTests {
                 members.members.removeAll { $0.key == "prefixes" || $0.key == "accepted" }
                 brand = .object(members)
             }
-            #expect(brand == (try JSONValueEncoder.encode(entry.brand)))
+            #expect(brand == (try JSONTextEncoder.value(of: entry.brand)))
         }
     }
 
