@@ -101,17 +101,36 @@ private final class ProblemLog {
     }
 }
 
-/// Where a value sits in the params, kept as its parent's tokens and its own
-/// last one, so that going one member deeper does not copy the path.
+/// Where a value sits in the params: its last token and a shared reference to
+/// the path of its parent's parent onwards, so that going one member deeper
+/// copies nothing and the tokens are built only when a problem names them.
 private struct ParamPath {
-    private var base: [String] = []
+    private final class Node {
+        let parent: Node?
+        let token: String
+
+        init(parent: Node?, token: String) {
+            self.parent = parent
+            self.token = token
+        }
+    }
+
+    private var parent: Node?
     private var last: String?
 
-    var tokens: [String] { last.map { base + [$0] } ?? base }
+    var tokens: [String] {
+        var tokens: [String] = last.map { [$0] } ?? []
+        var node = parent
+        while let current = node {
+            tokens.append(current.token)
+            node = current.parent
+        }
+        return tokens.reversed()
+    }
 
     func appending(_ token: String) -> ParamPath {
         var path = ParamPath()
-        path.base = tokens
+        path.parent = last.map { Node(parent: parent, token: $0) } ?? parent
         path.last = token
         return path
     }
