@@ -53,13 +53,15 @@ extension CheckoutService {
     /// Where a request that touches state runs, by the store it waits on: in
     /// memory where it may (nothing to wait for); with SQLite, reads there too
     /// (WAL readers never wait) and writes on a worker (one may wait for another
-    /// process's lock); with PostgreSQL, every request on a worker, so the
-    /// reading thread never waits on the network and reads overlap.
+    /// process's lock); with PostgreSQL, on the reading thread when it is the only
+    /// request in flight (a thread hop would only add to the round trip) and on a
+    /// worker otherwise, so the reading thread goes on reading and reads overlap.
     static func placement(of access: StateAccess, in store: PlatformStore.Kind) -> Placement? {
         switch (store, access) {
         case (.memory, _), (_, .none): nil
         case (.sqlite, .reads): nil
-        case (.sqlite, .writes), (.postgresql, _): .worker
+        case (.sqlite, .writes): .worker
+        case (.postgresql, _): .inlineWhenIdle
         }
     }
 }

@@ -80,6 +80,9 @@ struct PostgresFailure: Error, CustomStringConvertible {
 /// list's mutex, so no two threads ever use the `PGconn` at once.
 final class PostgresConnection: SQLConnection, @unchecked Sendable {
     private let connection: OpaquePointer
+    /// The statements prepared on this server connection, by their text: each
+    /// is parsed and planned once, not on every call.
+    private var prepared: [String: String] = [:]
 
     init(conninfo: String) throws(PostgresFailure) {
         guard let connection = PQconnectdb(conninfo) else {
@@ -101,6 +104,7 @@ final class PostgresConnection: SQLConnection, @unchecked Sendable {
     /// Reconnects when the server connection broke (a restart, a network cut).
     func reopenIfBroken() throws(PostgresFailure) {
         guard PQstatus(connection) != CONNECTION_OK else { return }
+        prepared = [:] // a new server connection has none
         PQreset(connection)
         guard PQstatus(connection) == CONNECTION_OK else {
             throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
@@ -108,11 +112,12 @@ final class PostgresConnection: SQLConnection, @unchecked Sendable {
     }
 
     func query(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]] {
+        let name = try statementName(for: sql, parameterCount: values.count)
         let texts: [String?] = values.map(Self.text)
         let cStrings = texts.map { $0.map { strdup($0) } ?? nil }
         defer { for pointer in cStrings { free(pointer) } }
         let parameters = cStrings.map { UnsafePointer<CChar>($0) }
-        guard let result = PQexecParams(connection, sql, Int32(values.count), nil, parameters, nil, nil, 0) else {
+        guard let result = PQexecPrepared(connection, name, Int32(values.count), parameters, nil, nil, 0) else {
             throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
         }
         defer { PQclear(result) }
@@ -129,6 +134,19 @@ final class PostgresConnection: SQLConnection, @unchecked Sendable {
                 Self.value(result, row: Int32(row), column: Int32(column))
             }
         }
+    }
+
+    /// The name `sql` is prepared under on this connection, preparing it the first time.
+    private func statementName(for sql: String, parameterCount: Int) throws -> String {
+        if let name = prepared[sql] { return name }
+        let name = "checkoutd_\(prepared.count + 1)"
+        guard let result = PQprepare(connection, name, sql, Int32(parameterCount), nil) else {
+            throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
+        }
+        defer { PQclear(result) }
+        guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(of: result) }
+        prepared[sql] = name
+        return name
     }
 
     private func failure(of result: OpaquePointer) -> PostgresFailure {
@@ -152,7 +170,7 @@ final class PostgresConnection: SQLConnection, @unchecked Sendable {
         case .null: nil
         case .integer(let integer): String(integer)
         case .text(let text): text
-        case .blob(let bytes): "\\x" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        case .blob(let bytes): "\\x" + String(decoding: bytes.flatMap { [hexDigit($0 >> 4), hexDigit($0 & 0xF)] }, as: UTF8.self)
         }
     }
 
@@ -171,15 +189,23 @@ final class PostgresConnection: SQLConnection, @unchecked Sendable {
         }
     }
 
-    private static func bytes(hex: Substring) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(hex.count / 2)
-        var index = hex.startIndex
-        while index < hex.endIndex, let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex) {
-            bytes.append(UInt8(hex[index..<next], radix: 16) ?? 0)
-            index = next
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8 {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: 0
         }
-        return bytes
+    }
+
+    /// libpq's `\x…` text of a bytea, after the `\x`: two hex digits a byte.
+    private static func bytes(hex: Substring) -> [UInt8] {
+        let digits = Array(hex.utf8)
+        return stride(from: 0, to: digits.count - 1, by: 2).map { hexValue(digits[$0]) << 4 | hexValue(digits[$0 + 1]) }
     }
 }
 

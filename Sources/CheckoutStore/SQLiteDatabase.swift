@@ -95,14 +95,14 @@ final class SQLiteDatabase: SQLDatabase {
         }
 
         /// `$1` becomes `?1`: SQLite would read `$1` as a parameter named "$1".
+        /// Every query passes through here, so it works on bytes (`$` and `'` are ASCII).
         static func sqliteParameters(_ sql: String) -> String {
-            var result = ""
-            var previous: Character = " "
-            for character in sql {
-                result.append(character == "$" && previous != "'" ? "?" : character)
-                previous = character
+            var previous = UInt8(ascii: " ")
+            let bytes = sql.utf8.map { byte in
+                defer { previous = byte }
+                return byte == UInt8(ascii: "$") && previous != UInt8(ascii: "'") ? UInt8(ascii: "?") : byte
             }
-            return result
+            return String(decoding: bytes, as: UTF8.self)
         }
 
         static func databaseValue(_ value: SQLValue) -> DatabaseValue {

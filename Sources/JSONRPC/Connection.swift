@@ -81,7 +81,9 @@ public final class Connection: Sendable {
         var pending: [UInt8] = []
         pending.reserveCapacity(4096)
         while true {
-            while framer.next({ handle($0, into: &pending) }) {
+            while framer.next({ event, moreBuffered in
+                handle(event, into: &pending, inputIsIdle: { !moreBuffered && !inputIsReadable() })
+            }) {
                 if stopSignal.isRaised {
                     writer.write(pending)
                     return .stopRequested
@@ -121,6 +123,12 @@ public final class Connection: Sendable {
         }
     }
 
+    /// True when the input has bytes (or its end, or a failure) to read now.
+    private func inputIsReadable() -> Bool {
+        var readable = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+        return poll(&readable, 1, 0) != 0
+    }
+
     /// Waits until the input has something to say (bytes, its end or a failure,
     /// which `read` then reports) or a stop is requested; false for a stop.
     private func waitForInput() -> Bool {
@@ -136,10 +144,11 @@ public final class Connection: Sendable {
     }
 
     /// Answers a line or limit event into `output`.
-    private func handle(_ event: LineFramer.BorrowedEvent, into output: inout [UInt8]) {
+    private func handle(_ event: LineFramer.BorrowedEvent, into output: inout [UInt8],
+                        inputIsIdle: () -> Bool = { false }) {
         switch event {
         case .line(let line):
-            dispatcher.handle(line: line, appendingTo: &output)
+            dispatcher.handle(line: line, appendingTo: &output, inputIsIdle: inputIsIdle)
         case .lineTooLong:
             logger.warning("discarded an over-long line", metadata: ["maxLineBytes": "\(limits.maxLineBytes)"])
             output.append(contentsOf: dispatcher.lineTooLongResponse(limit: limits.maxLineBytes))

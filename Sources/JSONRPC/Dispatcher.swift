@@ -62,8 +62,10 @@ public final class Dispatcher: Sendable {
     }
 
     /// Handles one line (without its newline), appending the response line to
-    /// write now, if there is one, to `output`.
-    public func handle(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
+    /// write now, if there is one, to `output`. `inputIsIdle` says whether no
+    /// more input is waiting behind the line (for `Placement.inlineWhenIdle`).
+    public func handle(line raw: UnsafeRawBufferPointer, appendingTo output: inout [UInt8],
+                       inputIsIdle: () -> Bool = { false }) {
         if let offset = UTF8Validation.firstInvalidOffset(raw) {
             reject(.invalidUTF8(offset: offset), into: &output)
             return
@@ -74,7 +76,8 @@ public final class Dispatcher: Sendable {
                     if let batch = handleBatch(tape) { output.append(contentsOf: batch) }
                     return
                 }
-                if case .answered(let response) = handleEntry(tape, at: 0, later: { self.deliver(Response.line($0)) }) {
+                let outcome = handleEntry(tape, at: 0, inputIsIdle: inputIsIdle, later: { self.deliver(Response.line($0)) })
+                if case .answered(let response) = outcome {
                     output.append(contentsOf: response)
                     output.append(0x0A)
                 }
@@ -118,7 +121,8 @@ public final class Dispatcher: Sendable {
 
     /// Handles the request object at `index` of the tape: its response object
     /// when it is known now; `later` gets it when the request runs on a worker.
-    private func handleEntry(_ tape: JSONTape, at index: Int, later: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
+    private func handleEntry(_ tape: JSONTape, at index: Int, inputIsIdle: () -> Bool = { false },
+                             later: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
         let request: Request
         do throws(InvalidRequest) {
             request = try Request.read(tape, at: index)
@@ -140,7 +144,7 @@ public final class Dispatcher: Sendable {
         guard let id = request.id else {
             // A notification runs for its effects in its turn; whatever it answers goes nowhere.
             let context = RequestContext(id: nil, stopper: stopper)
-            let runHere = scheduler.schedule(call.access, call.placement) { [self] in
+            let runHere = scheduler.schedule(call.access, call.placement, inputIsIdle: inputIsIdle) { [self] in
                 logIfInternal(call.run(context), method)
             }
             if runHere { logIfInternal(call.run(context), method) }
@@ -149,7 +153,7 @@ public final class Dispatcher: Sendable {
         let tracked = TrackedRequest(id: id, access: call.access, deliver: later)
         let context = RequestContext(id: id, cancellation: tracked.flag, stopper: stopper)
         inFlight.insert(tracked)
-        let runHere = scheduler.schedule(call.access, call.placement) { [self] in
+        let runHere = scheduler.schedule(call.access, call.placement, inputIsIdle: inputIsIdle) { [self] in
             defer { inFlight.remove(tracked) }
             guard tracked.start() else { return }
             tracked.answer(outcomeObject(id: id, logIfInternal(call.run(context), method)))

@@ -104,8 +104,15 @@ public struct LineFramer: Sendable {
     /// Calls `body` with the next complete line or limit event and returns
     /// true; returns false when more input is needed.
     public mutating func next(_ body: (BorrowedEvent) -> Void) -> Bool {
+        next { event, _ in body(event) }
+    }
+
+    /// As `next(_:)`, also telling `body` whether input after the line is
+    /// already buffered (the start of another line, at least).
+    public mutating func next(_ body: (BorrowedEvent, _ moreBuffered: Bool) -> Void) -> Bool {
         guard let found = found() else { return false }
-        lend(found, to: body)
+        let moreBuffered = lineStart < end
+        lend(found) { body($0, moreBuffered) }
         return true
     }
 

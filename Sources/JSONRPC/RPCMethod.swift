@@ -44,6 +44,12 @@ public enum Placement: Sendable, Equatable {
     case inline
     /// On a worker thread, so the reading thread goes on reading.
     case worker
+    /// On the reading thread when no other request that touches state is in
+    /// flight and no more input is waiting, else on a worker: for work that
+    /// waits (on a database across a socket). Alone, a hop to a worker only
+    /// adds two thread wake-ups to its latency; among others, waiting on
+    /// workers lets them overlap.
+    case inlineWhenIdle
 }
 
 /// Params of methods that take none: accepts `{}` (or no `params`) and nothing else.

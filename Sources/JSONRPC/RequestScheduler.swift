@@ -13,8 +13,9 @@ import Synchronization
 /// stage and run at once. This is sourcekit-lsp's message dependency tracker
 /// with the service's state as its one document.
 ///
-/// A request that may run at once and is placed `.inline` runs on the reading
-/// thread (`schedule` returns true); everything else runs on a worker. The
+/// A request that may run at once and is placed `.inline` (or `.inlineWhenIdle`
+/// with nothing else in flight) runs on the reading thread (`schedule` returns
+/// true); everything else runs on a worker. The
 /// reading thread is held back while `maxWaiting` queued requests wait for
 /// their turn, until half of them have started.
 final class RequestScheduler: Sendable {
@@ -49,10 +50,17 @@ final class RequestScheduler: Sendable {
 
     /// Schedules a request. Returns true when the caller must run it now, on
     /// this thread (`job` is then dropped); otherwise `job` runs on a worker
-    /// once every request it must follow is done.
-    func schedule(_ access: StateAccess, _ placement: Placement, _ job: @escaping @Sendable () -> Void) -> Bool {
+    /// once every request it must follow is done. `inputIsIdle` says whether
+    /// no more input is waiting, for `.inlineWhenIdle`.
+    func schedule(_ access: StateAccess, _ requested: Placement, inputIsIdle: () -> Bool = { false },
+                  _ job: @escaping @Sendable () -> Void) -> Bool {
         enum Decision { case runHere, startOnWorker, queued }
+        let idleInput = requested == .inlineWhenIdle && inputIsIdle()
         let decision: Decision = state.withLock { state in
+            let placement: Placement = switch requested {
+            case .inlineWhenIdle: idleInput && state.stages.isEmpty ? .inline : .worker
+            case let other: other
+            }
             switch access {
             case .none:
                 return placement == .inline ? .runHere : .startOnWorker

@@ -95,6 +95,16 @@ enum QuickRead: RPCMethod {
     typealias Result = Read.Result
 }
 
+/// Reads the journal where the engine places it when idle, after waiting on
+/// the named gate when given, and answers the thread it ran on.
+enum IdleRead: RPCMethod {
+    static let name = "test.idleRead"
+    static let access = StateAccess.reads
+    static let placement = Placement.inlineWhenIdle
+    struct Params: Decodable, Sendable { let gate: String? }
+    struct Result: Encodable, Sendable { let entries: [String]; let thread: UInt }
+}
+
 /// Asks the connection to stop after it.
 enum Stop: RPCMethod {
     static let name = "test.stop"
@@ -179,6 +189,10 @@ func testRegistry(gate: Gate = Gate(), gates: Gates = Gates(), journal: Journal 
     }
     registry.register(QuickRecord.self) { params, _ in Record.Result(entries: journal.append(params.entry)) }
     registry.register(QuickRead.self) { _, _ in Read.Result(entries: journal.all) }
+    registry.register(IdleRead.self) { params, _ in
+        gates.pass(params.gate)
+        return IdleRead.Result(entries: journal.all, thread: UInt(bitPattern: Int(bitPattern: pthread_self())))
+    }
     registry.register(Stop.self) { _, context in
         context.requestStop()
         return EmptyResult()
@@ -437,6 +451,28 @@ struct DispatcherTests {
         #expect(byID[#""id":4"#] == #"{"jsonrpc":"2.0","id":4,"result":{"entries":["w1","w2"]}}"#)
         #expect(byID[#""id":5"#] == #"{"jsonrpc":"2.0","id":5,"result":{"entries":["w1","w2"]}}"#)
         #expect(output.all.count == 5)
+    }
+
+    /// `.inlineWhenIdle` runs on the reading thread only when no more input is
+    /// waiting and nothing that touches state is in flight; otherwise on a worker.
+    @Test func aRequestPlacedInlineWhenIdleRunsHereOnlyWhenAlone() {
+        let here = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        func handle(_ line: String, idle: Bool) -> String? {
+            var output: [UInt8] = []
+            Array(line.utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output, inputIsIdle: { idle }) }
+            return output.isEmpty ? nil : String(decoding: output.dropLast(), as: UTF8.self)
+        }
+        let alone = handle(#"{"jsonrpc":"2.0","id":1,"method":"test.idleRead"}"#, idle: true)
+        #expect(alone == #"{"jsonrpc":"2.0","id":1,"result":{"entries":[],"thread":\#(here)}}"#, "answered at once, on this thread")
+        #expect(handle(#"{"jsonrpc":"2.0","id":2,"method":"test.idleRead","params":{"gate":"g"}}"#, idle: false) == nil,
+                "more input is waiting: on a worker")
+        #expect(gates.waitUntilStarted(["g"]))
+        #expect(handle(#"{"jsonrpc":"2.0","id":3,"method":"test.idleRead"}"#, idle: true) == nil,
+                "another read is in flight: on a worker beside it")
+        gates.gate("g").open()
+        dispatcher.waitForInFlightWork()
+        #expect(output.all.count == 2)
+        #expect(output.all.allSatisfy { !$0.contains(#""thread":\#(here)}"#) }, "both ran on workers")
     }
 
     /// A queued request that is cancelled is answered `-32800` at once and never runs.

@@ -4,8 +4,21 @@ enum RFC3339 {
         let days = seconds.floorDivided(by: 86_400)
         let secondOfDay = Int(seconds - days * 86_400)
         let date = CivilDate(daysSinceEpoch: days)
-        return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))T"
-            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+        var text: [UInt8] = []
+        text.reserveCapacity(20)
+        appendDigits(date.year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(date.month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(date.day, 2, to: &text)
+        text.append(UInt8(ascii: "T"))
+        appendDigits(secondOfDay / 3600, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, 2, to: &text)
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `YYYY-MM-DD(T|t| )hh:mm:ss(.fraction)?(Z|z|±hh:mm)`.
@@ -37,9 +50,12 @@ enum RFC3339 {
         return days * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// Appends `value` in decimal, zero-padded to at least `width` digits.
+    private static func appendDigits(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+        if value < 0 { text.append(UInt8(ascii: "-")) }
+        let digits = String(value.magnitude).utf8
+        text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
+        text.append(contentsOf: digits)
     }
 }
 
