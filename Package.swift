@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CheckoutStore", dependencies: [
             "CheckoutCore", "CLibPQ",
             .product(name: "GRDB", package: "GRDB.swift"),
+            // SQLite's own C calls, which GRDB builds on, for the store's statements.
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The executable: flags, stdio wiring, exit codes.

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Foundation
 import GRDB
+import GRDBSQLite
 import Synchronization
 
 /// The store's SQLite database (`--data PATH`), through GRDB: a WAL pool that
@@ -20,21 +21,24 @@ import Synchronization
 /// write is refused until checkoutd is restarted on a sound store.
 final class SQLiteDatabase: SQLDatabase {
     let pool: DatabasePool
+    /// Where reads run: one read-only connection beside the pool's writer.
+    private let reader: DatabaseQueue
     let dialect = SQLDialect.sqlite
     let path: String
     private let opened: (database: FileIdentity?, log: FileIdentity?)
     private let lostFiles = Mutex<String?>(nil)
 
-    init(pool: DatabasePool, path: String) {
+    init(pool: DatabasePool, reader: DatabaseQueue, path: String) {
         self.pool = pool
+        self.reader = reader
         self.path = path
         opened = (FileIdentity(path), FileIdentity(path + "-wal"))
     }
 
-    /// Reads run without a transaction of their own: every read the store makes
-    /// is one statement, which SQLite runs on one snapshot anyway.
+    /// Reads run on the reader, without a transaction of their own: every read
+    /// the store makes is one statement, which SQLite runs on one snapshot anyway.
     func read<Value>(_ body: (any SQLConnection) throws -> Value) throws -> Value {
-        try pool.unsafeRead { db in try body(Connection(db: db)) }
+        try reader.unsafeRead { db in try body(Connection(db: db)) }
     }
 
     func write<Value>(_ body: (any SQLConnection) throws -> Value) throws -> Value {
@@ -79,18 +83,81 @@ final class SQLiteDatabase: SQLDatabase {
     }
 
     func close() throws {
+        try reader.close()
         try pool.close()
     }
 
     private struct Connection: SQLConnection {
         let db: Database
 
+        /// Runs `sql` on its statement from GRDB's cache (prepared once per
+        /// connection) through SQLite's own calls: bind, step, read the columns.
+        /// The parameters' bytes live in one buffer for the whole run, so they
+        /// are bound without copies (`SQLITE_STATIC`).
         func query(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]] {
-            let arguments = StatementArguments(values.map(Self.databaseValue))
-            // Statements are prepared once per connection and reused: preparing took as long as running them.
             let statement = try db.cachedStatement(sql: Self.sqliteParameters(sql))
-            return try Row.fetchAll(statement, arguments: arguments).map { row in
-                (0..<row.count).map { Self.value(row[$0] as DatabaseValue) }
+            let handle = statement.sqliteStatement
+            var bytes: [UInt8] = []
+            var ranges: [Range<Int>] = []
+            for value in values {
+                let start = bytes.count
+                switch value {
+                case .text(let text): bytes.append(contentsOf: text.utf8)
+                case .blob(let blob): bytes.append(contentsOf: blob)
+                case .null, .integer: break
+                }
+                ranges.append(start..<bytes.count)
+            }
+            bytes.append(0) // a non-empty buffer, so an empty text or blob still has an address
+            return try bytes.withUnsafeBufferPointer { buffer in
+                sqlite3_reset(handle)
+                sqlite3_clear_bindings(handle)
+                defer { sqlite3_reset(handle) }
+                for (index, value) in values.enumerated() {
+                    let position = Int32(index + 1)
+                    // Every range lies inside `buffer`: it was cut from `bytes` above.
+                    let start = buffer.baseAddress! + ranges[index].lowerBound
+                    let count = Int32(ranges[index].count)
+                    let code: Int32 = switch value {
+                    case .null: sqlite3_bind_null(handle, position)
+                    case .integer(let integer): sqlite3_bind_int64(handle, position, integer)
+                    case .text: start.withMemoryRebound(to: CChar.self, capacity: ranges[index].count + 1) {
+                        sqlite3_bind_text(handle, position, $0, count, nil)
+                    }
+                    case .blob: sqlite3_bind_blob(handle, position, start, count, nil)
+                    }
+                    guard code == SQLITE_OK else { throw error(code, sql: sql) }
+                }
+                var rows: [[SQLValue]] = []
+                while true {
+                    let code = sqlite3_step(handle)
+                    if code == SQLITE_DONE { return rows }
+                    guard code == SQLITE_ROW else { throw error(code, sql: sql) }
+                    rows.append((0..<sqlite3_column_count(handle)).map { Self.column($0, of: handle) })
+                }
+            }
+        }
+
+        private func error(_ code: Int32, sql: String) -> DatabaseError {
+            DatabaseError(resultCode: ResultCode(rawValue: code),
+                          message: sqlite3_errmsg(db.sqliteConnection).map { String(cString: $0) }, sql: sql)
+        }
+
+        /// The value in `column` of the row `handle` is on, by its storage class.
+        private static func column(_ column: Int32, of handle: SQLiteStatement) -> SQLValue {
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER, SQLITE_FLOAT:
+                return .integer(sqlite3_column_int64(handle, column))
+            case SQLITE_TEXT:
+                let count = Int(sqlite3_column_bytes(handle, column))
+                guard let text = sqlite3_column_text(handle, column) else { return .text("") }
+                return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+            case SQLITE_BLOB:
+                let count = Int(sqlite3_column_bytes(handle, column))
+                guard let blob = sqlite3_column_blob(handle, column) else { return .blob([]) }
+                return .blob(Array(UnsafeRawBufferPointer(start: blob, count: count)))
+            default:
+                return .null
             }
         }
 
@@ -103,25 +170,6 @@ final class SQLiteDatabase: SQLDatabase {
                 return byte == UInt8(ascii: "$") && previous != UInt8(ascii: "'") ? UInt8(ascii: "?") : byte
             }
             return String(decoding: bytes, as: UTF8.self)
-        }
-
-        static func databaseValue(_ value: SQLValue) -> DatabaseValue {
-            switch value {
-            case .null: .null
-            case .integer(let integer): integer.databaseValue
-            case .text(let text): text.databaseValue
-            case .blob(let bytes): Data(bytes).databaseValue
-            }
-        }
-
-        static func value(_ value: DatabaseValue) -> SQLValue {
-            switch value.storage {
-            case .null: .null
-            case .int64(let integer): .integer(integer)
-            case .double(let double): .integer(Int64(double))
-            case .string(let text): .text(text)
-            case .blob(let data): .blob(Array(data))
-            }
         }
     }
 }

@@ -33,6 +33,20 @@ enum StoreDatabase {
         }
     }
 
+    /// A read-only connection beside the pool, for the reads the reading thread
+    /// makes one at a time: lending it costs less than a pool's reader.
+    static func openReader(path: String) throws(StoreError) -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.label = "checkoutd.store.reader"
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw StoreError(path: path, problem: problem(opening: path, error))
+        }
+    }
+
     private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.label = "checkoutd.store"

@@ -66,7 +66,7 @@ extension SQLPlatformStore {
         switch location {
         case .sqlite(let path):
             let pool = try StoreDatabase.open(path: path, migratingUpTo: version)
-            let database = SQLiteDatabase(pool: pool, path: path)
+            let database = SQLiteDatabase(pool: pool, reader: try StoreDatabase.openReader(path: path), path: path)
             let schemaVersion: Int
             do {
                 schemaVersion = try StoreMigrations.sqliteVersion(pool)
