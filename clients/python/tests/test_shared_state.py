@@ -285,3 +285,46 @@ def test_an_outside_write_lock_is_store_unavailable_and_blocks_nothing_else(make
         outsider.close()
     again = raw.request({"jsonrpc": "2.0", "id": 4, "method": "session.get", "params": {"clientSessionId": sid}})
     assert again["result"]["clientSessionId"] == sid, "the failed close changed nothing"
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB tmpfs of the test's own (mounting one needs root, as CI runs)."""
+    mount_point = tmp_path / "small"
+    mount_point.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount_point)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.fail(f"cannot mount a small tmpfs for the disk-full test: {mounted.stderr.strip()}", pytrace=False)
+    yield mount_point
+    subprocess.run(["umount", "-l", str(mount_point)], check=True)
+
+
+def test_a_full_disk_is_store_unavailable_loses_nothing_acknowledged_and_passes(binary, make_client, small_disk):
+    """SQLite on a disk that fills up: the write that does not fit is refused
+    as STORE_UNAVAILABLE naming the full disk, requests that need no room are
+    still answered, writing works again once there is room, and every token
+    acknowledged before is in the store a new process opens."""
+    path = small_disk / "full.db"
+    service = make_client("--data", str(path))
+    sid = open_session(service, customer_id="cus_full")
+    filler = small_disk / "filler"
+    with open(filler, "wb") as handle:  # leave less room than a few more sessions take
+        free = os.statvfs(small_disk).f_bavail * os.statvfs(small_disk).f_frsize
+        handle.write(b"\0" * max(0, free - 24 * 1024))
+    acknowledged, refused = [], None
+    for n in range(400):
+        try:
+            acknowledged.append(open_session(service, customer_id="cus_full", client_session_id=f"cs_full_{n}"))
+        except CheckoutdError as error:
+            refused = error
+            break
+    assert refused is not None, "the disk never filled up"
+    assert refused.reason == "STORE_UNAVAILABLE" and refused.data.get("retryable") is True, refused.data
+    assert "full" in refused.data["detail"], refused.data
+    assert service.mask_apply(value="1234", mask="{{9999}}")["value"] == "1234"
+    filler.unlink()
+    after = open_session(service, customer_id="cus_full", client_session_id="cs_after_room")
+    reopened = make_client("--data", str(path))
+    for known in [sid, *acknowledged, after]:
+        assert reopened.session_get(known)["clientSessionId"] == known
