@@ -111,17 +111,35 @@ public final class Dispatcher: Sendable {
         let collector = BatchCollector(count: count) { responses in
             if !responses.isEmpty { self.deliver(Response.batchLine(responses)) }
         }
+        // Entries that touch no state run after every entry is read, side by side
+        // on every core (the reading thread among them): JSON-RPC lets a batch's
+        // calls run in any order, and these depend on nothing but their params.
+        var stateless: [(position: Int, answer: @Sendable () -> [UInt8])] = []
         var index = 1
         for position in 0..<count {
-            collector.settle(position, handleEntry(tape, at: index, later: { collector.complete(position, $0) }))
+            let outcome = handleEntry(tape, at: index, deferringStateless: true, later: { collector.complete(position, $0) })
+            if case .runnable(let answer) = outcome {
+                stateless.append((position, answer))
+            } else {
+                collector.settle(position, outcome)
+            }
             index = tape.after(index)
+        }
+        if !stateless.isEmpty {
+            let ready = stateless
+            DispatchQueue.concurrentPerform(iterations: ready.count) { entry in
+                collector.settle(ready[entry].position, .answered(ready[entry].answer()))
+            }
         }
         return collector.finishImmediately().map(Response.batchLine)
     }
 
     /// Handles the request object at `index` of the tape: its response object
     /// when it is known now; `later` gets it when the request runs on a worker.
+    /// With `deferringStateless`, a request that touches no state and would run
+    /// here is handed back to run later (`.runnable`), for a batch to run in parallel.
     private func handleEntry(_ tape: JSONTape, at index: Int, inputIsIdle: () -> Bool = { false },
+                             deferringStateless: Bool = false,
                              later: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
         let request: Request
         do throws(InvalidRequest) {
@@ -149,6 +167,11 @@ public final class Dispatcher: Sendable {
             }
             if runHere { logIfInternal(call.run(context), method) }
             return .none
+        }
+        if deferringStateless, call.access == .none, call.placement == .inline {
+            return .runnable { [self] in
+                outcomeObject(id: id, logIfInternal(call.run(RequestContext(id: id, stopper: stopper)), method))
+            }
         }
         let tracked = TrackedRequest(id: id, access: call.access, deliver: later)
         let context = RequestContext(id: id, cancellation: tracked.flag, stopper: stopper)
@@ -203,6 +226,8 @@ enum EntryOutcome: Sendable {
     case none
     /// The response comes later, from a worker.
     case later
+    /// A request that touches no state, ready to run on any thread: its response object.
+    case runnable(@Sendable () -> [UInt8])
 }
 
 /// Gathers a batch's responses in order, including those that complete later.
@@ -227,7 +252,7 @@ final class BatchCollector: Sendable {
             switch outcome {
             case .answered(let response): state.responses[index] = response
             case .later: state.pending += 1
-            case .none: break
+            case .none, .runnable: break
             }
         }
     }

@@ -517,6 +517,22 @@ struct DispatcherTests {
         #expect(output.all == [#"[{"jsonrpc":"2.0","id":1,"result":{"entries":["b"]}},{"jsonrpc":"2.0","id":2,"result":{"entries":["b"]}}]"#])
     }
 
+    /// A batch's stateless entries run side by side after the batch is read;
+    /// the answer still lists every entry in order, and state is seen in line order.
+    @Test func aBatchsStatelessEntriesRunInParallelAndAnswerInOrder() throws {
+        let journal = Journal()
+        let big = Dispatcher(registry: testRegistry(journal: journal), maxBatchEntries: 1000, deliver: { _ in })
+        var entries = [#"{"jsonrpc":"2.0","id":0,"method":"test.quickRecord","params":{"entry":"w"}}"#]
+        entries += (1...200).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"test.echo","params":{"text":"t\#($0)"}}"# }
+        entries.append(#"{"jsonrpc":"2.0","id":201,"method":"test.quickRead"}"#)
+        let answer = try #require(big.handle(line: Array("[\(entries.joined(separator: ","))]".utf8)))
+        let responses = try JSONParser.parse(String(decoding: answer, as: UTF8.self))
+        guard case .array(let list) = responses else { Issue.record("not an array"); return }
+        #expect(list.map { $0["id"] } == (0...201).map { JSONValue.number(String($0)) })
+        #expect(list[1...200].enumerated().allSatisfy { $0.element["result"]?["text"] == .string("t\($0.offset + 1)") })
+        #expect(list[201]["result"]?["entries"] == .array([.string("w")]))
+    }
+
     /// With a write held, the reading thread may queue `maxWaitingRequests`
     /// requests behind it and is then held until half of them have started.
     @Test func readingWaitsWhileTooManyRequestsWait() throws {
