@@ -7,6 +7,9 @@ the typed wrappers of :class:`checkoutd.Checkoutd` (:class:`MethodWrappers`) and
 A wrapper takes the method's params as arguments in snake_case (those the
 schema requires first), plus ``timeout``; an argument left at ``None`` is not
 sent, so the service applies its default. Mappings and sequences are copied.
+A param whose schema allows ``null`` (which then removes what is stored)
+defaults to :data:`UNSET` instead: left out it is not sent, and ``None`` sends
+``null``.
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ from ._types import (CardBrands, CardValidation, Conversion, CurrencyList, Forma
                      MaskedValue, ServiceInfo, ThreeDSResult, UnmaskedValue)
 
 
-__all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "params_for_address_validate",
-           "params_for_card_brands", "params_for_card_format", "params_for_card_validate",
-           "params_for_currency_convert", "params_for_currency_list",
+__all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "UNSET",
+           "params_for_address_validate", "params_for_card_brands", "params_for_card_format",
+           "params_for_card_validate", "params_for_currency_convert", "params_for_currency_list",
            "params_for_encryption_public_key", "params_for_iin_details", "params_for_mask_apply",
            "params_for_mask_remove", "params_for_payment_request_encrypt",
            "params_for_payment_request_validate", "params_for_product_groups_get",
@@ -33,6 +36,20 @@ __all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "params_for_addre
 
 #: A method's ``params`` object.
 Params = Dict[str, Any]
+
+
+class _Unset:
+    """The type of :data:`UNSET`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: The default of an argument whose param may be ``null`` on purpose: left at
+#: ``UNSET`` it is not sent, while ``None`` sends ``null``.
+UNSET: Any = _Unset()
 
 #: Every method with a schema, sorted.
 METHODS: Tuple[str, ...] = ("address.validate", "card.brands", "card.format", "card.validate",
