@@ -13,7 +13,7 @@ enum AddressMethods {
 
         struct Params: Decodable, Sendable, ParamsChecking {
             let billingDetails: Address?
-            let shippingDetails: Address?
+            let shippingDetails: ShippingAddress?
             let email: String?
             let requirements: CheckoutRequirements?
             let locale: String?
@@ -21,6 +21,8 @@ enum AddressMethods {
             static let defaultLocale = "en_US"
 
             func check(_ checks: inout ParamChecks) {
+                checks.requireAddressBounds(billingDetails, at: "/billingDetails")
+                checks.requireAddressBounds(shippingDetails?.address, at: "/shippingDetails")
                 if let locale {
                     checks.require(CodeFormat.isLocale(locale), at: "/locale", "must be language_REGION, e.g. en_US")
                 }
@@ -34,7 +36,7 @@ enum AddressMethods {
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
             let errors = AddressValidation.validate(
-                billingDetails: params.billingDetails, shippingDetails: params.shippingDetails, email: params.email,
+                billingDetails: params.billingDetails, shippingDetails: params.shippingDetails?.address, email: params.email,
                 requirements: params.requirements ?? CheckoutRequirements(), locale: params.locale ?? Params.defaultLocale)
             return Result(valid: errors.isEmpty, errors: errors)
         }

@@ -5,10 +5,10 @@ import JSONRPC
 /// as accounts on file (API.md section 4 "Accounts on file and tokens", BlueSnap
 /// `submitTokenizedDetails`).
 enum TokenMethods {
-    static let routes: [any CheckoutMethod.Type] = [Create.self, List.self, Delete.self]
+    static let routes: [any CheckoutMethod.Type] = [Create.self, Update.self, List.self, Delete.self]
 
     /// `tokens.create`: validate the card and the address data against the session,
-    /// then keep the card for the session's customer.
+    /// then keep the card, with the addresses, for the session's customer.
     enum Create: CheckoutMethod {
         static let name = "tokens.create"
 
@@ -16,12 +16,16 @@ enum TokenMethods {
             let clientSessionId: ClientIdentifier
             let card: CardTokenization.Card
             let billingDetails: Address?
-            let shippingDetails: Address?
+            let shippingDetails: ShippingAddress?
             let email: String?
 
             static let maximumCardMemberLength = 64
 
             func check(_ checks: inout ParamChecks) {
+                checks.requireAddressBounds(billingDetails, at: "/billingDetails")
+                checks.requireAddressBounds(shippingDetails?.address, at: "/shippingDetails")
+                checks.refuseCardNumbers(inKeptAddress: billingDetails, at: "/billingDetails")
+                checks.refuseCardNumbers(inKeptAddress: shippingDetails?.address, at: "/shippingDetails")
                 let members = [("cardNumber", card.cardNumber), ("expiryDate", card.expiryDate), ("cvv", card.cvv ?? "")]
                 for (member, value) in members {
                     checks.require(value.unicodeScalars.count <= Self.maximumCardMemberLength, at: "/card/\(member)",
@@ -50,7 +54,7 @@ enum TokenMethods {
                 of: params.card, details: details, acceptedBrands: session.acceptedCardBrands,
                 currentMonth: configuration.clock.currentMonth(), brands: configuration.brands, locale: locale)
                 + AddressValidation.validate(
-                    billingDetails: params.billingDetails, shippingDetails: params.shippingDetails, email: params.email,
+                    billingDetails: params.billingDetails, shippingDetails: params.shippingDetails?.address, email: params.email,
                     requirements: session.requirements, locale: locale)
             guard errors.isEmpty, let details, let productId = details.paymentProductId,
                   let brand = configuration.brands.brand(paymentProductId: productId)
@@ -62,12 +66,82 @@ enum TokenMethods {
                 for: params.card, id: ClientIdentifier.mint(prefix: "tok_").value, customerId: session.customerId,
                 paymentProductId: productId, details: details,
                 binLength: configuration.iinTable.binLength(forCardNumber: params.card.cardNumber), brand: brand,
-                fingerprintKey: configuration.store.tokens.fingerprintKey, now: configuration.clock.now())
+                fingerprintKey: configuration.store.tokens.fingerprintKey, now: configuration.clock.now(),
+                billingDetails: params.billingDetails, shippingDetails: params.shippingDetails?.address)
             let stored = try service.vault { try $0.save(candidate) }
             service.logger.info("token stored", metadata: ["token": "\(stored.id)", "bin": "\(stored.bin)",
                                                            "last4": "\(stored.last4Digits)"])
             return Result(token: stored.id, paymentProductId: stored.paymentProductId, card: TokenizedCard(stored),
                           accountOnFile: service.accountOnFile(of: stored))
+        }
+    }
+
+    /// `tokens.update` (BlueSnap `BSTokenizeExistingCCDetails`): a returning shopper's
+    /// stored card gets a renewed expiry date or new billing or shipping details,
+    /// judged by `tokens.create`'s rules; the account on file as it is now.
+    enum Update: CheckoutMethod {
+        static let name = "tokens.update"
+        typealias Result = AccountOnFile
+
+        struct Params: Decodable, Sendable, ParamsChecking {
+            let customerId: ClientIdentifier
+            let token: ClientIdentifier
+            let billingDetails: Nullable<Address>?
+            let shippingDetails: Nullable<ShippingAddress>?
+            let expiryDate: String?
+
+            /// There is no session to take a locale from: messages are in en_US
+            /// (`errorMessageId` is what a client localizes by).
+            static let locale = "en_US"
+
+            func check(_ checks: inout ParamChecks) {
+                checks.require((expiryDate ?? "").unicodeScalars.count <= Create.Params.maximumCardMemberLength,
+                               at: "/expiryDate", "must be at most \(Create.Params.maximumCardMemberLength) characters")
+                checks.requireAddressBounds(billingDetails?.value, at: "/billingDetails")
+                checks.requireAddressBounds(shippingDetails?.value?.address, at: "/shippingDetails")
+                checks.refuseCardNumbers(inKeptAddress: billingDetails?.value, at: "/billingDetails")
+                checks.refuseCardNumbers(inKeptAddress: shippingDetails?.value?.address, at: "/shippingDetails")
+            }
+
+            /// The change these params ask for, once they passed `TokenChange.errors`:
+            /// the expiry date as `MMYY`.
+            func change(currentMonth: CalendarMonth) -> TokenChange {
+                TokenChange(billingDetails: Self.change(billingDetails),
+                            shippingDetails: Self.change(shippingDetails?.map(\.address)),
+                            expiryDate: expiryDate.map { TokenChange.normalizedExpiryDate($0, currentMonth: currentMonth) })
+            }
+
+            private static func change(_ member: Nullable<Address>?) -> TokenChange.AddressChange {
+                switch member {
+                case nil: .keep
+                case .null?: .remove
+                case .value(let address)?: .replace(address)
+                }
+            }
+        }
+
+        static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
+            let currentMonth = service.configuration.clock.currentMonth()
+            let errors = TokenChange.errors(
+                expiryDate: params.expiryDate, billingDetails: params.billingDetails?.value,
+                shippingDetails: params.shippingDetails?.value?.address, currentMonth: currentMonth,
+                locale: Params.locale)
+            guard errors.isEmpty else { throw CheckoutError.validationFailed(errors) }
+            let change = params.change(currentMonth: currentMonth)
+            let outcome = try service.vault {
+                try $0.update(id: params.token.value, customerId: params.customerId.value, change)
+            }
+            switch outcome {
+            case .updated(let token):
+                service.logger.info("token updated", metadata: ["token": "\(token.id)"])
+                return service.accountOnFile(of: token)
+            case .notFound:
+                throw CheckoutError.tokenNotFound(token: params.token.value)
+            case .sameCardExists:
+                throw CheckoutError.validationFailed([ValidationError(
+                    fieldId: TokenChange.expiryDateFieldId, errorMessageId: .expirationDate,
+                    message: ValidationMessages.sameCardStored(locale: Params.locale))])
+            }
         }
     }
 

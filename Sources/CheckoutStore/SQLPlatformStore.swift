@@ -4,7 +4,7 @@ import GRDB
 import Synchronization
 
 /// The platform's state in a SQL database (`--data`): sessions, challenges,
-/// tokens and the sealed platform key, in SQLite or PostgreSQL through the same
+/// tokens (with their shoppers' addresses) and the sealed platform key, in SQLite or PostgreSQL through the same
 /// statements. Nothing is kept in the process: every call asks the database, so
 /// any number of checkoutd processes on one store act as one platform. A session
 /// close and a challenge are consumed by one conditional `DELETE … RETURNING`,
@@ -169,6 +169,44 @@ public final class SQLPlatformStore: SessionStore, ChallengeStore, TokenVault, P
                     """, [.text(token.customerId), .text(token.fingerprint), .text(token.expiryDate)]).first
                 else { throw MissingAfterSave() }
                 return try TokenRow.token(row)
+            }
+        }
+    }
+
+    public func update(id: String, customerId: String, _ change: TokenChange) throws(StoreUnavailable) -> TokenUpdateOutcome {
+        try access("update a token") {
+            // One transaction holding the row (PostgreSQL: FOR UPDATE; SQLite: the
+            // write lock), so two updates of one token do not lose either's change.
+            try database.write { connection in
+                guard let row = try connection.query("""
+                    SELECT \(TokenRow.columns) FROM token WHERE id = $1 AND customer_id = $2\(database.dialect.lockingRead)
+                    """, [.text(id), .text(customerId)]).first
+                else { return .notFound }
+                let changed = change.applied(to: try TokenRow.token(row))
+                func sameCard() throws -> String? {
+                    try connection.query("""
+                        SELECT id FROM token WHERE customer_id = $1 AND fingerprint = $2 AND expiry_date = $3 AND id <> $4
+                        """, [.text(customerId), .text(changed.fingerprint), .text(changed.expiryDate), .text(id)]).first?.first?.text
+                }
+                if let other = try sameCard() { return .sameCardExists(tokenId: other) }
+                // PostgreSQL: another process may insert that card with the new expiry
+                // after the look-up; the unique index then refuses this update when it
+                // commits, and the savepoint lets the look-up run again and say so.
+                try connection.execute("SAVEPOINT token_update")
+                do {
+                    try connection.execute("""
+                        UPDATE token SET expiry_date = $3, billing_details = $4, shipping_details = $5
+                        WHERE id = $1 AND customer_id = $2
+                        """, [.text(id), .text(customerId), .text(changed.expiryDate),
+                              SQLValue(try TokenRow.json(changed.billingDetails)),
+                              SQLValue(try TokenRow.json(changed.shippingDetails))])
+                    try connection.execute("RELEASE SAVEPOINT token_update")
+                } catch {
+                    try connection.execute("ROLLBACK TO SAVEPOINT token_update")
+                    if let other = try sameCard() { return .sameCardExists(tokenId: other) }
+                    throw error
+                }
+                return .updated(changed)
             }
         }
     }

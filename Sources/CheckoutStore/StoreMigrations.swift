@@ -77,6 +77,13 @@ enum StoreMigrations {
             """,
              "CREATE INDEX challenge_expires_at ON challenge (expires_at)"]
         },
+        Migration(version: 3, name: "v3 token billing and shipping details") { _ in
+            // The addresses a token keeps for a returning shopper (API.md 9.6), each
+            // the JSON of an Address, NULL when the token has none: every token of
+            // an older store reads back without details.
+            ["ALTER TABLE token ADD COLUMN billing_details TEXT",
+             "ALTER TABLE token ADD COLUMN shipping_details TEXT"]
+        },
     ]
 
     static var latestVersion: Int { all.count }

@@ -23,6 +23,8 @@ struct CardNumberRefusalTests {
         ("products.list", { #"{"clientSessionId":"cs-\#($0)"}"# }, "/clientSessionId"),
         ("tokens.list", { #"{"customerId":"\#($0)"}"# }, "/customerId"),
         ("tokens.delete", { #"{"customerId":"cus_1","token":"tok_\#($0)"}"# }, "/token"),
+        ("tokens.update", { #"{"customerId":"cus_1","token":"tok_\#($0)"}"# }, "/token"),
+        ("tokens.update", { #"{"customerId":"\#($0)","token":"tok_1"}"# }, "/customerId"),
         ("threeDS.authenticate", { #"{"clientSessionId":"s","token":"\#($0)"}"# }, "/token"),
         ("threeDS.challenge", { #"{"challengeId":"\#($0)","code":"1234"}"# }, "/challengeId"),
         ("paymentRequest.validate", { #"{"clientSessionId":"s","paymentProductId":1,"accountOnFileId":"\#($0)","values":{}}"# },
@@ -95,12 +97,5 @@ struct CardNumberRefusalTests {
         #expect(try paths(Array(repeating: "visa", count: 51)) == ["/acceptedBrands"])
         #expect(try paths([String(repeating: "x", count: 32)]) == nil)
         #expect(try paths(["visa", String(repeating: "x", count: 33)]) == ["/acceptedBrands/1"])
-    }
-}
-
-private extension JSONValue {
-    var arrayElements: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
     }
 }

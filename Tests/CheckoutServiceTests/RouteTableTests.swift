@@ -49,6 +49,7 @@ struct RouteTableTests {
         "session.changeCurrency": .writes, "session.close": .writes, "session.init": .writes, "session.update": .writes,
         "threeDS.authenticate": .writes,
         "threeDS.challenge": .writes, "tokens.create": .writes, "tokens.delete": .writes,
+        "tokens.update": .writes,
     ]
 
     /// Methods that read state (a session's accepted brands) only when they name a session.

@@ -69,10 +69,13 @@ struct TokenMethodTests {
 }
 
 /// A vault whose disk has failed.
-private struct BrokenVault: TokenVault {
+struct BrokenVault: TokenVault {
     let fingerprintKey = CardFingerprintKey.random()
     func save(_ token: StoredToken) throws(StoreUnavailable) -> StoredToken { throw StoreUnavailable("disk I/O error") }
     func token(id: String, customerId: String) throws(StoreUnavailable) -> StoredToken? { throw StoreUnavailable("disk I/O error") }
     func tokens(customerId: String) throws(StoreUnavailable) -> [StoredToken] { throw StoreUnavailable("disk I/O error") }
+    func update(id: String, customerId: String, _ change: TokenChange) throws(StoreUnavailable) -> TokenUpdateOutcome {
+        throw StoreUnavailable("disk I/O error")
+    }
     func delete(id: String, customerId: String) throws(StoreUnavailable) -> Bool { throw StoreUnavailable("disk I/O error") }
 }

@@ -95,6 +95,24 @@ func contractSession(_ id: String, amount: Int64 = 2999, at start: Timestamp = c
             taxAmount: 100)
 }
 
+let contractShipping = Address(name: "Wile E. Coyote", address: "Damrak 1", city: "Amsterdam", zip: "1012 LG",
+                               country: "NL", phone: "+31 20 555 0100")
+
+/// Writes `token` into `store` as a checkoutd of schema version 1 or 2 did: the
+/// columns of version 1, none for addresses.
+func insertAsAnOlderCheckoutd(_ token: StoredToken, into store: SQLPlatformStore) throws {
+    try store.database.write { connection in
+        try connection.execute("""
+            INSERT INTO token (id, customer_id, payment_product_id, brand, bin, last4_digits, alias, expiry_date,
+                               cardholder_name, issuing_country, card_type, fingerprint, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+            """, [.text(token.id), .text(token.customerId), SQLValue(token.paymentProductId), .text(token.brand),
+                  .text(token.bin), .text(token.last4Digits), .text(token.alias), .text(token.expiryDate),
+                  SQLValue(token.cardholderName), SQLValue(token.issuingCountry), SQLValue(token.cardType?.rawValue),
+                  .text(token.fingerprint), .integer(token.createdAt.secondsSinceEpoch)])
+    }
+}
+
 @Suite("Platform store contract")
 struct PlatformStoreContractTests {
     @Test(arguments: StoreKind.available)
@@ -212,22 +230,129 @@ struct PlatformStoreContractTests {
         #expect(closes.load(ordering: .relaxed) == 1, "the session closed exactly once")
         let token = try first.tokens.save(makeToken("t1", in: first.tokens))
         #expect(try second.tokens.save(makeToken("t2", in: second.tokens)) == token)
+        guard case .updated(let updated) = try second.tokens.update(
+            id: "t1", customerId: "customer-1", TokenChange(shippingDetails: .replace(contractShipping))) else {
+            Issue.record("the token was not updated")
+            return
+        }
+        #expect(try first.tokens.tokens(customerId: "customer-1") == [updated])
     }
 
-    /// A store made by the first schema is migrated with its tokens kept.
-    @Test(arguments: StoreKind.shared)
-    func aVersionOneStoreIsMigratedWithItsTokens(_ kind: StoreKind) throws {
+    /// The addresses a token keeps for a returning shopper (API.md 9.6) read back
+    /// exactly; the same card again takes the addresses it gives and keeps the others.
+    @Test(arguments: StoreKind.available)
+    func aTokensAddressesRoundTrip(_ kind: StoreKind) throws {
         let underTest = try StoreUnderTest(kind)
         defer { withExtendedLifetime(underTest) {} }
-        let old = try underTest.openSQL(migratingUpTo: 1)
-        #expect(old.schemaVersion == 1)
-        let token = try old.save(makeToken("t1", in: old))
+        let tokens = try underTest.open().tokens
+        let billing = Address(name: "王小明", address: "1 Queen's Road \"Central\"", city: "Hong Kong", country: "hk",
+                              phone: "", email: "wang@example.hk")
+        var token = makeToken("t1", in: tokens)
+        token.billingDetails = billing
+        token.shippingDetails = contractShipping
+        #expect(try tokens.save(token) == token)
+        #expect(try tokens.token(id: "t1", customerId: "customer-1") == token)
+        #expect(try underTest.open().tokens.tokens(customerId: "customer-1") == [token])
+        var again = makeToken("t2", in: tokens)
+        again.shippingDetails = Address(name: "Road Runner", address: "1 Desert Road", city: "Phoenix", zip: "85001",
+                                        country: "US", state: "AZ")
+        let kept = try tokens.save(again)
+        #expect(kept.id == "t1" && kept.billingDetails == billing && kept.shippingDetails == again.shippingDetails)
+        #expect(try tokens.tokens(customerId: "customer-1") == [kept])
+        #expect(try tokens.save(makeToken("t3", in: tokens)) == kept, "one left out keeps the stored one")
+        let bare = try tokens.save(makeToken("t4", expiry: "1131", in: tokens))
+        #expect(bare.billingDetails == nil && bare.shippingDetails == nil)
+    }
+
+    /// `tokens.update`: scoped to the customer, atomic, and never two tokens for one card and expiry.
+    @Test(arguments: StoreKind.available)
+    func aTokenIsUpdatedOnlyForItsCustomerAndNeverOntoAnotherTokensExpiry(_ kind: StoreKind) throws {
+        let underTest = try StoreUnderTest(kind)
+        defer { withExtendedLifetime(underTest) {} }
+        let tokens = try underTest.open().tokens
+        var first = makeToken("t1", in: tokens)
+        first.billingDetails = Address(name: "Wile E. Coyote", zip: "1011 AB", country: "NL")
+        first = try tokens.save(first)
+        let renewed = try tokens.save(makeToken("t2", expiry: "1131", in: tokens))
+        let change = TokenChange(expiryDate: "0332")
+        #expect(try tokens.update(id: "t1", customerId: "customer-2", change) == .notFound)
+        #expect(try tokens.update(id: "t9", customerId: "customer-1", change) == .notFound)
+        #expect(try tokens.update(id: "t1", customerId: "customer-1", TokenChange(expiryDate: renewed.expiryDate))
+                == .sameCardExists(tokenId: "t2"))
+        #expect(try tokens.token(id: "t1", customerId: "customer-1") == first, "nothing changed")
+
+        var expected = first
+        expected.expiryDate = "0332"
+        expected.billingDetails = nil
+        expected.shippingDetails = contractShipping
+        let outcome = try tokens.update(id: "t1", customerId: "customer-1", TokenChange(
+            billingDetails: .remove, shippingDetails: .replace(contractShipping), expiryDate: "0332"))
+        #expect(outcome == .updated(expected))
+        #expect(try underTest.open().tokens.tokens(customerId: "customer-1") == [expected, renewed], "order kept")
+        #expect(try tokens.update(id: "t1", customerId: "customer-1", TokenChange()) == .updated(expected))
+        // The renewed expiry is the token's now: the card with it is this token, the old expiry a new one.
+        #expect(try tokens.save(makeToken("t3", expiry: "0332", in: tokens)).id == "t1")
+        #expect(try tokens.save(makeToken("t4", in: tokens)).id == "t4")
+        #expect(try tokens.update(id: "t1", customerId: "customer-2", TokenChange(billingDetails: .remove)) == .notFound)
+    }
+
+    /// An update racing another process that stores the same card with the new
+    /// expiry, committed after the update looked for it: the unique index refuses
+    /// the update, which then finds that token and changes nothing.
+    @Test func aPostgreSQLUpdateRacingTheSameCardWithItsNewExpiryFindsIt() throws {
+        guard StoreKind.postgresURI != nil else { return }
+        let underTest = try StoreUnderTest(.postgresql)
+        defer { withExtendedLifetime(underTest) {} }
+        let (first, second) = (try underTest.openSQL(), try underTest.openSQL())
+        let token = try first.save(makeToken("t1", in: first))
+        let outcome = Mutex<Result<TokenUpdateOutcome, StoreUnavailable>?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        try first.database.write { connection in
+            try connection.execute(TokenRow.insertUnlessSameCard, TokenRow.values(makeToken("t2", expiry: "0332", in: first)))
+            DispatchQueue.global().async {
+                let result = Result { () throws(StoreUnavailable) in
+                    try second.update(id: "t1", customerId: "customer-1", TokenChange(expiryDate: "0332"))
+                }
+                outcome.withLock { $0 = result }
+                finished.signal()
+            }
+            Thread.sleep(forTimeInterval: 0.5)   // the update waits on the uncommitted row
+        }
+        finished.wait()
+        #expect(outcome.withLock { $0 } == .success(.sameCardExists(tokenId: "t2")))
+        #expect(try second.token(id: "t1", customerId: "customer-1") == token, "nothing changed")
+    }
+
+    /// A store made by an older schema (version 1: tokens and keys; version 2:
+    /// sessions and challenges) is migrated with its tokens kept: each reads back
+    /// with no addresses, and can be given some.
+    @Test(arguments: StoreKind.shared, [1, 2])
+    func anOlderStoreIsMigratedWithItsTokens(_ kind: StoreKind, _ version: Int) throws {
+        let underTest = try StoreUnderTest(kind)
+        defer { withExtendedLifetime(underTest) {} }
+        let old = try underTest.openSQL(migratingUpTo: version)
+        #expect(old.schemaVersion == version)
+        let token = makeToken("t1", in: old)
+        try insertAsAnOlderCheckoutd(token, into: old)
+        if version >= 2 { try old.insert(contractSession("s0"), now: contractStart) }
         try old.close()
+
         let migrated = try underTest.openSQL()
         #expect(migrated.schemaVersion == SQLPlatformStore.latestSchemaVersion)
+        #expect(SQLPlatformStore.latestSchemaVersion == 3)
         #expect(try migrated.tokens(customerId: "customer-1") == [token])
+        #expect(token.billingDetails == nil && token.shippingDetails == nil)
+        #expect(try migrated.save(makeToken("t2", in: migrated)) == token, "the same card is still the same token")
+        if version >= 2 { #expect(try migrated.session(id: "s0", now: contractStart).get() == contractSession("s0")) }
+        var updated = token
+        updated.shippingDetails = contractShipping
+        #expect(try migrated.update(id: "t1", customerId: "customer-1", TokenChange(shippingDetails: .replace(contractShipping)))
+                == .updated(updated))
         try migrated.insert(contractSession("s1"), now: contractStart)
-        #expect(try underTest.openSQL().session(id: "s1", now: contractStart).get() == contractSession("s1"))
+        let reopened = try underTest.openSQL()
+        #expect(reopened.schemaVersion == SQLPlatformStore.latestSchemaVersion)
+        #expect(try reopened.session(id: "s1", now: contractStart).get() == contractSession("s1"))
+        #expect(try reopened.tokens(customerId: "customer-1") == [updated])
     }
 
     @Test func aNewerPostgreSQLSchemaIsRefused() throws {

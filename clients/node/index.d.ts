@@ -236,6 +236,10 @@ export interface AccountOnFile {
   };
   /** e.g. `4111 11XX XXXX 1111`. */
   label: string;
+  /** The billing address kept with the token, to prefill a returning shopper's checkout. */
+  billingDetails?: BillingAddress;
+  /** The shipping address kept with the token. */
+  shippingDetails?: Address;
 }
 
 /** A checkout session as it stands (every member present, except appIdentifier when none was given). */
@@ -335,7 +339,10 @@ export interface PaymentProduct extends BasicPaymentProduct {
 
 export type CardType = 'CREDIT' | 'DEBIT' | 'PREPAID';
 
-/** A billing or shipping address; a missing required member is a ValidationError, not an invalid param. */
+/**
+ * A shipping address, and the members a billing address shares with it; a missing required member
+ * is a ValidationError, not an invalid param. Each member is at most 256 characters.
+ */
 export interface Address {
   name?: string;
   address?: string;
@@ -344,6 +351,14 @@ export interface Address {
   country?: string;
   state?: string;
   phone?: string;
+}
+
+/**
+ * A billing address (BlueSnap BSBillingAddressDetails): an Address with the customer's e-mail,
+ * which stands for the top-level `email` when that is absent (fieldId `billingDetails.email`).
+ */
+export interface BillingAddress extends Address {
+  email?: string;
 }
 
 // ---------------------------------------------------------------------------
@@ -358,25 +373,30 @@ export interface Address {
 
 export interface AddressValidateParams {
   /**
-   * The billing address (BlueSnap BSBillingAddressDetails without the e-mail). Checked when given,
-   * or always with requirements.fullBilling. Without fullBilling it needs name, zip and country;
-   * with it name, address, city, zip, country, and the state where the country has states (US, CA,
-   * BR). Members that are not required are still checked when given. Every member is optional in
-   * the schema: a missing required member is a ValidationError named after it, not an invalid
-   * param. Members are judged with outer whitespace removed, and a blank member is missing.
+   * The billing address (BlueSnap BSBillingAddressDetails, with its e-mail). Checked when given, or
+   * always with requirements.fullBilling. Without fullBilling it needs name, zip and country; with
+   * it name, address, city, zip, country, and the state where the country has states (US, CA, BR).
+   * Members that are not required are still checked when given. Every member is optional in the
+   * schema: a missing required member is a ValidationError named after it, not an invalid param.
+   * Members are judged with outer whitespace removed, and a blank member is missing. Its email,
+   * when given, is judged by the e-mail rule (fieldId billingDetails.email) and satisfies
+   * requirements.withEmail when the top-level email is absent.
    */
-  billingDetails?: Address;
+  billingDetails?: BillingAddress;
   /**
-   * The shipping address (BlueSnap BSShippingAddressDetails). Checked when given, or always with
-   * requirements.withShipping. It needs name, address, city, zip, country, and the state where the
-   * country has states (US, CA, BR). Every member is optional in the schema: a missing required
-   * member is a ValidationError named after it, not an invalid param. Members are judged with outer
-   * whitespace removed, and a blank member is missing.
+   * The shipping address (BlueSnap BSShippingAddressDetails, which has no e-mail: an email member
+   * is -32602). Checked when given, or always with requirements.withShipping. It needs name,
+   * address, city, zip, country, and the state where the country has states (US, CA, BR). Every
+   * member is optional in the schema: a missing required member is a ValidationError named after
+   * it, not an invalid param. Members are judged with outer whitespace removed, and a blank member
+   * is missing.
    */
   shippingDetails?: Address;
   /**
-   * The customer's e-mail address, matched as sent (no trimming); required when
-   * requirements.withEmail, checked whenever it is not empty. Its errors have fieldId email.
+   * The customer's e-mail address, matched as sent (no trimming); checked whenever it is not empty.
+   * Required when requirements.withEmail unless billingDetails.email is given; when both are given
+   * they must be the same address (ignoring ASCII case), else both get an email error. Its errors
+   * have fieldId email.
    */
   email?: string;
   /**
@@ -926,8 +946,21 @@ export interface TokensCreateParams {
      */
     cardholderName?: string;
   };
-  billingDetails?: Address;
+  /**
+   * Judged as address.validate judges it with the session's requirements, and kept with the token
+   * as sent (replacing the stored one when the customer already has the card).
+   */
+  billingDetails?: BillingAddress;
+  /**
+   * Judged as address.validate judges it with the session's requirements, and kept with the token
+   * as sent (replacing the stored one when the customer already has the card). No email member:
+   * only a billing address carries one.
+   */
   shippingDetails?: Address;
+  /**
+   * The customer's e-mail address, judged by the e-mail rule (fieldId email); not kept with the
+   * token. billingDetails.email stands for it when it is absent.
+   */
   email?: string;
 }
 
@@ -969,6 +1002,29 @@ export interface TokensListResult {
   tokens: AccountOnFile[];
 }
 
+// tokens.update
+
+export interface TokensUpdateParams {
+  customerId: ClientIdentifier;
+  token: ClientIdentifier;
+  /**
+   * Replaces the stored billing address whole (members are not merged with the stored one); null
+   * removes it; left out, the stored one stays. A billing address needs name, zip and country; its
+   * email, when given, passes the e-mail rule (fieldId billingDetails.email).
+   */
+  billingDetails?: BillingAddress | null;
+  /**
+   * Replaces the stored shipping address whole (members are not merged with the stored one); null
+   * removes it; left out, the stored one stays. A shipping address needs name, address, city, zip,
+   * country, and the state where the country has states (US, CA, BR).
+   */
+  shippingDetails?: Address | null;
+  /** The renewed expiry date: MMYY, MM/YY, MMYYYY or MM/YYYY, kept as MMYY. */
+  expiryDate?: string;
+}
+
+export type TokensUpdateResult = AccountOnFile;
+
 /** Every method: its params and its result. */
 export interface Methods {
   'address.validate': { params: AddressValidateParams | undefined; result: AddressValidateResult };
@@ -999,6 +1055,7 @@ export interface Methods {
   'tokens.create': { params: TokensCreateParams; result: TokensCreateResult };
   'tokens.delete': { params: TokensDeleteParams; result: TokensDeleteResult };
   'tokens.list': { params: TokensListParams; result: TokensListResult };
+  'tokens.update': { params: TokensUpdateParams; result: TokensUpdateResult };
 }
 
 // END GENERATED
@@ -1438,6 +1495,11 @@ export class Checkoutd extends EventEmitter {
   tokensDelete(params: TokensDeleteParams, options?: CallOptions): Promise<TokensDeleteResult>;
   /** `tokens.list`: A customer's tokens as accounts on file. */
   tokensList(params: TokensListParams, options?: CallOptions): Promise<TokensListResult>;
+  /**
+   * `tokens.update`: Change a stored card's expiry date or its shopper's billing and shipping
+   * details.
+   */
+  tokensUpdate(params: TokensUpdateParams, options?: CallOptions): Promise<TokensUpdateResult>;
   // END GENERATED
 }
 

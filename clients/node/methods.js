@@ -35,6 +35,7 @@ export const METHODS = Object.freeze([
   'tokens.create',
   'tokens.delete',
   'tokens.list',
+  'tokens.update',
 ]);
 
 export class MethodWrappers {
@@ -186,5 +187,13 @@ export class MethodWrappers {
   /** `tokens.list`: A customer's tokens as accounts on file. */
   tokensList(params, options) {
     return this.call('tokens.list', params, options);
+  }
+
+  /**
+   * `tokens.update`: Change a stored card's expiry date or its shopper's billing and shipping
+   * details.
+   */
+  tokensUpdate(params, options) {
+    return this.call('tokens.update', params, options);
   }
 }

@@ -33,6 +33,18 @@ public enum ValidationMessages {
         }
     }
 
+    /// The `email` text for two e-mail addresses that differ (a checkout's e-mail and
+    /// its billing address's), named on both fields.
+    public static func emailsDiffer(locale: String) -> String {
+        (textsByLocale[locale] ?? english).emailsDiffer
+    }
+
+    /// The `expirationDate` text for a renewed expiry date the customer already has
+    /// another token with, for the same card (`tokens.update`).
+    public static func sameCardStored(locale: String) -> String {
+        (textsByLocale[locale] ?? english).sameCardStored
+    }
+
     private static let textsByLocale: [String: MessageTexts] = [
         "en_US": english, "zh_CN": chinese, "nl_NL": dutch, "de_DE": german, "fr_FR": french,
     ]
@@ -47,6 +59,8 @@ private struct MessageTexts: Sendable {
     let lengthBetween: @Sendable (Int, Int) -> String
     let range: @Sendable (String, String) -> String
     let fixedListNamed: @Sendable ([String]) -> String
+    let emailsDiffer: String
+    let sameCardStored: String
 }
 
 private let english = MessageTexts(
@@ -78,7 +92,9 @@ private let english = MessageTexts(
     lengthAtMost: { "Please enter at most \($0) \($0 == 1 ? "character" : "characters")." },
     lengthBetween: { "Please enter between \($0) and \($1) characters." },
     range: { "Please enter a whole number from \($0) to \($1)." },
-    fixedListNamed: { "Please choose one of: \($0.joined(separator: ", "))." })
+    fixedListNamed: { "Please choose one of: \($0.joined(separator: ", "))." },
+    emailsDiffer: "The e-mail addresses do not match.",
+    sameCardStored: "This card is already stored with this expiry date.")
 
 private let chinese = MessageTexts(
     plain: [
@@ -109,7 +125,9 @@ private let chinese = MessageTexts(
     lengthAtMost: { "最多可输入 \($0) 个字符。" },
     lengthBetween: { "请输入 \($0) 至 \($1) 个字符。" },
     range: { "请输入 \($0) 至 \($1) 之间的整数。" },
-    fixedListNamed: { "请从以下值中选择一个：\($0.joined(separator: "、"))。" })
+    fixedListNamed: { "请从以下值中选择一个：\($0.joined(separator: "、"))。" },
+    emailsDiffer: "两个电子邮件地址不一致。",
+    sameCardStored: "此卡已使用该有效期保存。")
 
 private let dutch = MessageTexts(
     plain: [
@@ -140,7 +158,9 @@ private let dutch = MessageTexts(
     lengthAtMost: { "Voer maximaal \($0) \($0 == 1 ? "teken" : "tekens") in." },
     lengthBetween: { "Voer \($0) tot en met \($1) tekens in." },
     range: { "Voer een geheel getal van \($0) tot en met \($1) in." },
-    fixedListNamed: { "Kies een van deze waarden: \($0.joined(separator: ", "))." })
+    fixedListNamed: { "Kies een van deze waarden: \($0.joined(separator: ", "))." },
+    emailsDiffer: "De e-mailadressen komen niet overeen.",
+    sameCardStored: "Deze kaart is al met deze vervaldatum opgeslagen.")
 
 private let german = MessageTexts(
     plain: [
@@ -171,7 +191,9 @@ private let german = MessageTexts(
     lengthAtMost: { "Bitte geben Sie höchstens \($0) Zeichen ein." },
     lengthBetween: { "Bitte geben Sie \($0) bis \($1) Zeichen ein." },
     range: { "Bitte geben Sie eine ganze Zahl von \($0) bis \($1) ein." },
-    fixedListNamed: { "Bitte wählen Sie einen dieser Werte: \($0.joined(separator: ", "))." })
+    fixedListNamed: { "Bitte wählen Sie einen dieser Werte: \($0.joined(separator: ", "))." },
+    emailsDiffer: "Die E-Mail-Adressen stimmen nicht überein.",
+    sameCardStored: "Diese Karte ist mit diesem Ablaufdatum bereits gespeichert.")
 
 private let french = MessageTexts(
     plain: [
@@ -202,4 +224,6 @@ private let french = MessageTexts(
     lengthAtMost: { "Veuillez saisir au plus \($0) \($0 == 1 ? "caractère" : "caractères")." },
     lengthBetween: { "Veuillez saisir entre \($0) et \($1) caractères." },
     range: { "Veuillez saisir un nombre entier compris entre \($0) et \($1)." },
-    fixedListNamed: { "Veuillez choisir l’une de ces valeurs\u{00A0}: \($0.joined(separator: ", "))." })
+    fixedListNamed: { "Veuillez choisir l’une de ces valeurs\u{00A0}: \($0.joined(separator: ", "))." },
+    emailsDiffer: "Les adresses e-mail ne correspondent pas.",
+    sameCardStored: "Cette carte est déjà enregistrée avec cette date d’expiration.")

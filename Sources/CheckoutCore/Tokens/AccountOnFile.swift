@@ -1,6 +1,9 @@
 /// A stored payment account offered for reuse (Online Payments `AccountOnFile`):
 /// the values kept for it, which of them a payment may change, and the label a
-/// customer recognises it by. Its `id` is the token.
+/// customer recognises it by. Its `id` is the token. It carries the shopper's
+/// stored billing and shipping addresses, when the token has them, so a checkout
+/// can prefill its form for a returning shopper (BlueSnap `BSSdkRequest`
+/// `billingDetails` / `shippingDetails`).
 public struct AccountOnFile: Sendable, Hashable, Codable {
     public var id: String
     public var paymentProductId: Int
@@ -9,14 +12,20 @@ public struct AccountOnFile: Sendable, Hashable, Codable {
     /// The template's attributes laid out by their masks, relaxed so masked
     /// characters fit: `4111 11XX XXXX 1111`.
     public var label: String
+    /// The billing address kept with the token (it may carry `email`).
+    public var billingDetails: Address?
+    /// The shipping address kept with the token.
+    public var shippingDetails: Address?
 
     public init(id: String, paymentProductId: Int, attributes: [AccountOnFileAttribute],
-                displayHints: AccountOnFileDisplayHints) {
+                displayHints: AccountOnFileDisplayHints, billingDetails: Address? = nil, shippingDetails: Address? = nil) {
         self.id = id
         self.paymentProductId = paymentProductId
         self.attributes = attributes
         self.displayHints = displayHints
         self.label = Self.label(attributes: attributes, template: displayHints.labelTemplate)
+        self.billingDetails = billingDetails
+        self.shippingDetails = shippingDetails
     }
 
     /// The stored attribute for a field, if any.

@@ -62,10 +62,12 @@ public enum CardTokenization {
 
     /// The token for a card that passed `errors(of:…)` (so its number is digits and
     /// spaces): the product, country and card type of its `SUPPORTED` IIN details,
-    /// the bin of `binLength` digits, and the keyed fingerprint.
+    /// the bin of `binLength` digits, the keyed fingerprint, and the addresses that
+    /// passed `AddressValidation` as they were sent.
     public static func token(
         for card: Card, id: String, customerId: String, paymentProductId: Int, details: IINDetails,
-        binLength: Int, brand: CardBrand, fingerprintKey: CardFingerprintKey, now: Timestamp
+        binLength: Int, brand: CardBrand, fingerprintKey: CardFingerprintKey, now: Timestamp,
+        billingDetails: Address? = nil, shippingDetails: Address? = nil
     ) -> StoredToken {
         let digits = card.cardNumber.filter { $0 != " " }
         let name = card.cardholderName.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
@@ -74,7 +76,8 @@ public enum CardTokenization {
             brand: brand.code, bin: String(digits.prefix(binLength)), last4Digits: String(digits.suffix(4)),
             alias: alias(of: digits), expiryDate: ExpiryDate(card.expiryDate, currentMonth: now.calendarMonth)?.mmyy ?? card.expiryDate,
             cardholderName: name, issuingCountry: details.countryCode, cardType: details.cardType,
-            fingerprint: fingerprintKey.fingerprint(ofCardNumber: digits), createdAt: now)
+            fingerprint: fingerprintKey.fingerprint(ofCardNumber: digits), createdAt: now,
+            billingDetails: billingDetails, shippingDetails: shippingDetails)
     }
 
     /// The first 6 and last 4 digits, `X` between: `424242XXXXXX4242`.

@@ -11,9 +11,25 @@ public final class InMemoryTokenVault: TokenVault {
 
     public func save(_ token: StoredToken) throws(StoreUnavailable) -> StoredToken {
         tokensByCustomer.withLock { tokens in
-            if let existing = tokens[token.customerId]?.first(where: { $0.isSameCard(as: token) }) { return existing }
+            if let index = tokens[token.customerId]?.firstIndex(where: { $0.isSameCard(as: token) }) {
+                let kept = tokens[token.customerId]![index].keepingDetails(of: token)
+                tokens[token.customerId]![index] = kept
+                return kept
+            }
             tokens[token.customerId, default: []].append(token)
             return token
+        }
+    }
+
+    public func update(id: String, customerId: String, _ change: TokenChange) throws(StoreUnavailable) -> TokenUpdateOutcome {
+        tokensByCustomer.withLock { tokens in
+            guard let index = tokens[customerId]?.firstIndex(where: { $0.id == id }) else { return .notFound }
+            let changed = change.applied(to: tokens[customerId]![index])
+            if let other = tokens[customerId]!.first(where: { $0.id != id && $0.isSameCard(as: changed) }) {
+                return .sameCardExists(tokenId: other.id)
+            }
+            tokens[customerId]![index] = changed
+            return .updated(changed)
         }
     }
 

@@ -2,8 +2,8 @@ extension StoredToken {
     /// The token as an account on file for its product: `alias` and `cardholderName`
     /// READ_ONLY, `expiryDate` CAN_WRITE (a renewed card), `cvv` MUST_WRITE (never
     /// kept); labelled by the alias through the product's card-number mask, with
-    /// the product's logo. A product the catalog no longer has gives the default
-    /// card mask and no logo.
+    /// the product's logo, with the token's billing and shipping addresses. A
+    /// product the catalog no longer has gives the default card mask and no logo.
     public func accountOnFile(product: PaymentProduct?) -> AccountOnFile {
         var attributes = [
             AccountOnFileAttribute(key: "alias", value: alias, status: .readOnly),
@@ -18,6 +18,7 @@ extension StoredToken {
             id: id, paymentProductId: paymentProductId, attributes: attributes,
             displayHints: AccountOnFileDisplayHints(
                 labelTemplate: [LabelTemplateElement(attributeKey: "alias", mask: mask)],
-                logo: product?.displayHints.logo ?? ""))
+                logo: product?.displayHints.logo ?? ""),
+            billingDetails: billingDetails, shippingDetails: shippingDetails)
     }
 }

@@ -1,7 +1,9 @@
 /// What the vault keeps for one tokenised card: enough to offer it as an account
 /// on file and to recognise the same card again, and never the card number or
 /// the CVC. The number survives only as `bin`, `last4Digits`, the masked
-/// `alias` and a keyed `fingerprint`.
+/// `alias` and a keyed `fingerprint`. The shopper's validated billing and shipping
+/// addresses are kept with it, so a returning shopper's checkout can be prefilled
+/// (BlueSnap's shopper configuration, API.md 9.6).
 public struct StoredToken: Sendable, Hashable, Codable {
     /// The token, which is also the account on file's id.
     public var id: String
@@ -23,11 +25,15 @@ public struct StoredToken: Sendable, Hashable, Codable {
     /// card gives the same fingerprint in one store and an unrelated one elsewhere.
     public var fingerprint: String
     public var createdAt: Timestamp
+    /// The billing address as it was last sent and validated (it may carry `email`).
+    public var billingDetails: Address?
+    /// The shipping address as it was last sent and validated (never an `email`).
+    public var shippingDetails: Address?
 
     public init(
         id: String, customerId: String, paymentProductId: Int, brand: String, bin: String, last4Digits: String,
         alias: String, expiryDate: String, cardholderName: String?, issuingCountry: String?, cardType: CardType?,
-        fingerprint: String, createdAt: Timestamp
+        fingerprint: String, createdAt: Timestamp, billingDetails: Address? = nil, shippingDetails: Address? = nil
     ) {
         self.id = id
         self.customerId = customerId
@@ -42,11 +48,23 @@ public struct StoredToken: Sendable, Hashable, Codable {
         self.cardType = cardType
         self.fingerprint = fingerprint
         self.createdAt = createdAt
+        self.billingDetails = billingDetails
+        self.shippingDetails = shippingDetails
     }
 
     /// Whether `other` is the same card with the same expiry for the same customer,
     /// which the vault answers with the existing token instead of a new one.
     public func isSameCard(as other: StoredToken) -> Bool {
         customerId == other.customerId && fingerprint == other.fingerprint && expiryDate == other.expiryDate
+    }
+
+    /// This token with the addresses of `other` that it gives, as `save` keeps them
+    /// when `other` is the same card tokenised again: the newest addresses the
+    /// shopper confirmed win, and one left out keeps the stored one.
+    public func keepingDetails(of other: StoredToken) -> StoredToken {
+        var kept = self
+        if let billing = other.billingDetails { kept.billingDetails = billing }
+        if let shipping = other.shippingDetails { kept.shippingDetails = shipping }
+        return kept
     }
 }

@@ -9,8 +9,15 @@ public protocol TokenVault: Sendable {
     var fingerprintKey: CardFingerprintKey { get }
 
     /// Keeps `token`, unless its customer already has a token for the same card and
-    /// expiry (`StoredToken.isSameCard`): then nothing changes and that one is returned.
+    /// expiry (`StoredToken.isSameCard`): then that one is kept and returned, with
+    /// the addresses `token` gives replacing its own (`StoredToken.keepingDetails`)
+    /// and nothing else changed.
     func save(_ token: StoredToken) throws(StoreUnavailable) -> StoredToken
+
+    /// Makes `change` to the customer's token `id`, atomically: `.notFound` when the
+    /// customer has no such token, `.sameCardExists` (and nothing changed) when a new
+    /// expiry date is that of another token of the customer for the same card.
+    func update(id: String, customerId: String, _ change: TokenChange) throws(StoreUnavailable) -> TokenUpdateOutcome
 
     /// The customer's token with `id`, if any.
     func token(id: String, customerId: String) throws(StoreUnavailable) -> StoredToken?

@@ -238,6 +238,50 @@ describe('the typed wrappers against the real binary', () => {
     assert.deepEqual(await service.tokensList({ customerId: 'cus_node_wile' }), { tokens: [] });
   });
 
+  test('tokens for a returning shopper: details kept, offered, updated and removed', async () => {
+    const context = { amountOfMoney: { amount: 2999, currencyCode: 'EUR' }, countryCode: 'NL' };
+    await service.sessionInit({ clientSessionId: 'cs_node_shopper', customerId: 'cus_node_shopper', context });
+    const billingDetails = { name: 'Wile E. Coyote', zip: '1011 AB', country: 'NL', email: 'wile@acme.example' };
+    const shippingDetails = {
+      name: 'Wile E. Coyote', address: 'Damrak 1', city: 'Amsterdam', zip: '1012 LG', country: 'NL',
+    };
+    const created = await service.tokensCreate({
+      clientSessionId: 'cs_node_shopper', card: { cardNumber: '5555 5555 5555 4444', expiryDate: '11/29' },
+      billingDetails, shippingDetails,
+    });
+    assert.deepEqual(created.accountOnFile.billingDetails, billingDetails, 'the e-mail stands for the missing email');
+    assert.deepEqual(created.accountOnFile.shippingDetails, shippingDetails);
+    const session = await service.sessionInit({
+      clientSessionId: 'cs_node_shopper', customerId: 'cus_node_shopper', context, accountsOnFile: [created.token],
+    });
+    assert.deepEqual(session.accountsOnFile, [created.accountOnFile]);
+
+    const moved = {
+      name: 'Wile E. Coyote', address: '1 Desert Road', city: 'Phoenix', zip: '85001', country: 'US', state: 'AZ',
+    };
+    const updated = await service.tokensUpdate({
+      customerId: 'cus_node_shopper', token: created.token, expiryDate: '03/31', shippingDetails: moved,
+    });
+    assert.equal(updated.id, created.token);
+    assert.equal(updated.attributes.find((attribute) => attribute.key === 'expiryDate').value, '0331');
+    assert.deepEqual(updated.billingDetails, billingDetails);
+    assert.deepEqual(updated.shippingDetails, moved);
+    assert.deepEqual(await service.tokensList({ customerId: 'cus_node_shopper' }), { tokens: [updated] });
+
+    const removed = await service.tokensUpdate({
+      customerId: 'cus_node_shopper', token: created.token, billingDetails: null,
+    });
+    assert.equal('billingDetails' in removed, false);
+    assert.deepEqual(removed.shippingDetails, moved);
+
+    await assert.rejects(service.tokensUpdate({
+      customerId: 'cus_node_shopper', token: created.token, billingDetails: { ...billingDetails, email: 'wile@acme' },
+    }), (error) => error.reason === 'VALIDATION_FAILED'
+      && error.data.errors.map((problem) => problem.fieldId).join() === 'billingDetails.email');
+    await assert.rejects(service.tokensUpdate({ customerId: 'cus_node_other', token: created.token }),
+      (error) => error.reason === 'TOKEN_NOT_FOUND' && error.code === 1301);
+  });
+
   test('call() reaches any method by name', async () => {
     assert.deepEqual(await service.call('mask.remove', { value: '12-34', mask: '{{99}}-{{99}}' }), { value: '1234' });
     assert.equal((await service.call('service.info')).name, 'checkoutd');

@@ -7,6 +7,9 @@ the typed wrappers of :class:`checkoutd.Checkoutd` (:class:`MethodWrappers`) and
 A wrapper takes the method's params as arguments in snake_case (those the
 schema requires first), plus ``timeout``; an argument left at ``None`` is not
 sent, so the service applies its default. Mappings and sequences are copied.
+A param whose schema allows ``null`` (which then removes what is stored)
+defaults to :data:`UNSET` instead: left out it is not sent, and ``None`` sends
+``null``.
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ from ._types import (CardBrands, CardValidation, Conversion, CurrencyList, Forma
                      MaskedValue, ServiceInfo, ThreeDSResult, UnmaskedValue)
 
 
-__all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "params_for_address_validate",
-           "params_for_card_brands", "params_for_card_format", "params_for_card_validate",
-           "params_for_currency_convert", "params_for_currency_list",
+__all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "UNSET",
+           "params_for_address_validate", "params_for_card_brands", "params_for_card_format",
+           "params_for_card_validate", "params_for_currency_convert", "params_for_currency_list",
            "params_for_encryption_public_key", "params_for_iin_details", "params_for_mask_apply",
            "params_for_mask_remove", "params_for_payment_request_encrypt",
            "params_for_payment_request_validate", "params_for_product_groups_get",
@@ -29,10 +32,24 @@ __all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "params_for_addre
            "params_for_session_close", "params_for_session_get", "params_for_session_init",
            "params_for_session_update", "params_for_three_ds_authenticate",
            "params_for_three_ds_challenge", "params_for_tokens_create", "params_for_tokens_delete",
-           "params_for_tokens_list"]
+           "params_for_tokens_list", "params_for_tokens_update"]
 
 #: A method's ``params`` object.
 Params = Dict[str, Any]
+
+
+class _Unset:
+    """The type of :data:`UNSET`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: The default of an argument whose param may be ``null`` on purpose: left at
+#: ``UNSET`` it is not sent, while ``None`` sends ``null``.
+UNSET: Any = _Unset()
 
 #: Every method with a schema, sorted.
 METHODS: Tuple[str, ...] = ("address.validate", "card.brands", "card.format", "card.validate",
@@ -42,7 +59,8 @@ METHODS: Tuple[str, ...] = ("address.validate", "card.brands", "card.format", "c
                             "products.list", "rpc.discover", "service.info", "service.shutdown",
                             "session.changeCurrency", "session.close", "session.get",
                             "session.init", "session.update", "threeDS.authenticate",
-                            "threeDS.challenge", "tokens.create", "tokens.delete", "tokens.list")
+                            "threeDS.challenge", "tokens.create", "tokens.delete", "tokens.list",
+                            "tokens.update")
 
 
 def _copied(value: Any) -> Any:
@@ -343,6 +361,21 @@ def params_for_tokens_list(customer_id: str) -> Params:
     return {"customerId": customer_id}
 
 
+def params_for_tokens_update(customer_id: str, token: str, *,
+                             billing_details: Optional[Mapping[str, str]] = UNSET,
+                             shipping_details: Optional[Mapping[str, str]] = UNSET,
+                             expiry_date: Optional[str] = None) -> Params:
+    """The params of ``tokens.update`` from the arguments of ``tokens_update()``."""
+    params: Params = {"customerId": customer_id, "token": token}
+    if billing_details is not UNSET:
+        params["billingDetails"] = _copied(billing_details)
+    if shipping_details is not UNSET:
+        params["shippingDetails"] = _copied(shipping_details)
+    if expiry_date is not None:
+        params["expiryDate"] = expiry_date
+    return params
+
+
 #: RPC method name -> the params builder of its wrapper.
 PARAMS_FOR: Dict[str, Callable[..., Optional[Params]]] = {
     "address.validate": params_for_address_validate,
@@ -373,6 +406,7 @@ PARAMS_FOR: Dict[str, Callable[..., Optional[Params]]] = {
     "tokens.create": params_for_tokens_create,
     "tokens.delete": params_for_tokens_delete,
     "tokens.list": params_for_tokens_list,
+    "tokens.update": params_for_tokens_update,
 }
 
 #: RPC method name -> the name of its wrapper on both clients.
@@ -405,6 +439,7 @@ WRAPPER_NAMES: Dict[str, str] = {
     "tokens.create": "tokens_create",
     "tokens.delete": "tokens_delete",
     "tokens.list": "tokens_list",
+    "tokens.update": "tokens_update",
 }
 
 
@@ -427,16 +462,19 @@ class MethodWrappers:
 
         BlueSnap's billing, shipping and e-mail rules (API.md section 6), checked against
         requirements; no session is needed, and tokens.create applies the same rules with its
-        session's requirements. Every problem comes back at once as a ValidationError whose fieldId
-        is the parameter path (billingDetails.zip, shippingDetails.name, email) and whose
-        errorMessageId is the member's own id (name, address, city, zip, country, state, email),
-        whether the member is missing or invalid. At most one error per field, in a stable order:
-        the billing members, then the shipping members (each in the order name, address, city, zip,
-        country, state), then the e-mail. Requirements left out take BlueSnap's defaults (withEmail
-        true, withShipping and fullBilling false), so without requirements an e-mail is required.
-        Billing is checked when billingDetails is given, or always with fullBilling (an absent
-        billing address then reports each required member); without fullBilling it needs name, zip
-        and country, with it name, address, city, zip, country and the state where the country has
+        session's requirements (tokens.update with none). Every problem comes back at once as a
+        ValidationError whose fieldId is the parameter path (billingDetails.zip,
+        billingDetails.email, shippingDetails.name, email) and whose errorMessageId is the member's
+        own id (name, address, city, zip, country, state, email), whether the member is missing or
+        invalid. At most one error per field, in a stable order: the billing members (name, address,
+        city, zip, country, state, then its email), then the shipping members (name, address, city,
+        zip, country, state), then the top-level email. Requirements left out take BlueSnap's
+        defaults (withEmail true, withShipping and fullBilling false), so without requirements an
+        e-mail is required: the top-level email, or billingDetails.email (BlueSnap
+        BSBillingAddressDetails carries the e-mail), which stands for it when it is absent. Billing
+        is checked when billingDetails is given, or always with fullBilling (an absent billing
+        address then reports each required member); without fullBilling it needs name, zip and
+        country, with it name, address, city, zip, country and the state where the country has
         states. Shipping is checked when shippingDetails is given, or always with withShipping, and
         needs name, address, city, zip, country and the state where the country has states. A member
         that is not required is still checked when given; phone is never checked. Address members
@@ -449,29 +487,37 @@ class MethodWrappers:
         assigned ISO 3166-1 alpha-2 code (249 codes) in either case, since BlueSnap sends lower-case
         codes. state: for US, CA and BR one of BlueSnap's codes (reference states.json) in either
         case; for other countries it must be empty; not judged while the country is missing or
-        unknown. email: matched as sent, without trimming, against
-        [A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,64} as a whole (ASCII only); required when
-        withEmail (an empty string counts as absent), and checked whenever it is given. Messages are
-        in locale (en_US when absent; a well-formed locale without translations gets en_US). An
-        unknown member, a member that is not a string, or a locale that is not language_REGION is
-        -32602.
+        unknown. email and billingDetails.email: each matched as sent, without trimming, against
+        [A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,64} as a whole (ASCII only), whenever it is
+        given (an empty string counts as absent); withEmail needs one of them. When both are given
+        they must name the same address, compared ignoring the case of ASCII letters: when they
+        differ, both fieldIds (billingDetails.email and email) get an email error, whose message
+        says they do not match (or, for one that breaks the rule, the rule's message). A shipping
+        address has no email (-32602). Messages are in locale (en_US when absent; a well-formed
+        locale without translations gets en_US). An unknown member, a member that is not a string or
+        is longer than 256 characters, or a locale that is not language_REGION is -32602.
 
         - ``billing_details`` (``billingDetails``): The billing address (BlueSnap
-          BSBillingAddressDetails without the e-mail). Checked when given, or always with
+          BSBillingAddressDetails, with its e-mail). Checked when given, or always with
           requirements.fullBilling. Without fullBilling it needs name, zip and country; with it
           name, address, city, zip, country, and the state where the country has states (US, CA,
           BR). Members that are not required are still checked when given. Every member is optional
           in the schema: a missing required member is a ValidationError named after it, not an
           invalid param. Members are judged with outer whitespace removed, and a blank member is
-          missing.
+          missing. Its email, when given, is judged by the e-mail rule (fieldId
+          billingDetails.email) and satisfies requirements.withEmail when the top-level email is
+          absent.
         - ``shipping_details`` (``shippingDetails``): The shipping address (BlueSnap
-          BSShippingAddressDetails). Checked when given, or always with requirements.withShipping.
-          It needs name, address, city, zip, country, and the state where the country has states
-          (US, CA, BR). Every member is optional in the schema: a missing required member is a
-          ValidationError named after it, not an invalid param. Members are judged with outer
-          whitespace removed, and a blank member is missing.
-        - ``email``: The customer's e-mail address, matched as sent (no trimming); required when
-          requirements.withEmail, checked whenever it is not empty. Its errors have fieldId email.
+          BSShippingAddressDetails, which has no e-mail: an email member is -32602). Checked when
+          given, or always with requirements.withShipping. It needs name, address, city, zip,
+          country, and the state where the country has states (US, CA, BR). Every member is optional
+          in the schema: a missing required member is a ValidationError named after it, not an
+          invalid param. Members are judged with outer whitespace removed, and a blank member is
+          missing.
+        - ``email``: The customer's e-mail address, matched as sent (no trimming); checked whenever
+          it is not empty. Required when requirements.withEmail unless billingDetails.email is
+          given; when both are given they must be the same address (ignoring ASCII case), else both
+          get an email error. Its errors have fieldId email.
         - ``requirements``: What the checkout must collect; members left out take BlueSnap's
           defaults (withEmail true, withShipping false, fullBilling false).
         - ``locale``: The locale of the messages; en_US when absent.
@@ -1174,40 +1220,51 @@ class MethodWrappers:
         BlueSnap submitTokenizedDetails: the card and the address data are validated against the
         session, every problem at once in one VALIDATION_FAILED whose ValidationErrors name the
         parameter path (card.cardNumber, card.expiryDate, card.cvv, billingDetails.zip,
-        shippingDetails.name, email). Card rules (API.md section 5, with the session's
-        acceptedBrands): an empty number or expiry date is required; a number that is not complete
-        and valid for its brand is luhn (also for anything but digits and spaces) or length; a valid
-        number of a brand the session does not accept, or one no product offered in the session's
-        context can take (iin.details would not say SUPPORTED), is allowedInContext; an expiry date
-        (MMYY, MM/YY, MMYYYY or MM/YYYY) that is not from the current month to December 25 years
-        ahead is expirationDate; the cvv is optional because it is never stored, but when given it
-        must have the brand's length (length). The cardholderName is kept as given (trimmed) and not
-        judged. Address rules: exactly those of address.validate with the session's requirements (so
-        with the default withEmail an e-mail is required). The token is kept for the session's
-        customerId and is that customer's only: the product is the one iin.details reports (for a
-        co-badged card the first the session is offered), brand is that product's brand code, bin is
-        the first 8 digits when the IIN table has an 8-digit entry for them, else the first 6;
-        issuingCountry and cardType come from the IIN table when it knows them. The vault keeps the
-        bin, the last 4 digits, the masked alias (first 6, X, last 4), the expiry as MMYY, the
-        holder's name, the product, brand, country, card type and an HMAC-SHA-256 fingerprint of the
-        number under a per-store secret — never the card number or the CVC. The same number and
-        expiry for the same customer gives back the existing token unchanged (a different
-        cardholderName does not replace the stored one); a new expiry date makes a new token. Tokens
-        outlive sessions, and with --data restarts. accountOnFile is the token as products.list
-        offers it in a session opened with accountsOnFile: alias and cardholderName READ_ONLY,
-        expiryDate CAN_WRITE, cvv MUST_WRITE.
+        billingDetails.email, shippingDetails.name, email). Card rules (API.md section 5, with the
+        session's acceptedBrands): an empty number or expiry date is required; a number that is not
+        complete and valid for its brand is luhn (also for anything but digits and spaces) or
+        length; a valid number of a brand the session does not accept, or one no product offered in
+        the session's context can take (iin.details would not say SUPPORTED), is allowedInContext;
+        an expiry date (MMYY, MM/YY, MMYYYY or MM/YYYY) that is not from the current month to
+        December 25 years ahead is expirationDate; the cvv is optional because it is never stored,
+        but when given it must have the brand's length (length). The cardholderName is kept as given
+        (trimmed) and not judged. Address rules: exactly those of address.validate with the
+        session's requirements (so with the default withEmail an e-mail is required, in email or in
+        billingDetails.email; when both are given and differ, both fieldIds fail). A card number (a
+        Luhn-valid run of 12-19 digits) in an address member other than name is -32602, in a name a
+        name error: the vault keeps the addresses, and never a card number. The token is kept for
+        the session's customerId and is that customer's only: the product is the one iin.details
+        reports (for a co-badged card the first the session is offered), brand is that product's
+        brand code, bin is the first 8 digits when the IIN table has an 8-digit entry for them, else
+        the first 6; issuingCountry and cardType come from the IIN table when it knows them. The
+        vault keeps the bin, the last 4 digits, the masked alias (first 6, X, last 4), the expiry as
+        MMYY, the holder's name, the product, brand, country, card type and an HMAC-SHA-256
+        fingerprint of the number under a per-store secret — never the card number or the CVC — and
+        the validated billingDetails and shippingDetails as they were sent, for a returning
+        shopper's checkout to prefill (the top-level email is not kept: send it as
+        billingDetails.email to keep it). The same number and expiry for the same customer gives
+        back the existing token: its card and cardholderName stay as stored (a different
+        cardholderName does not replace it), while the billingDetails and shippingDetails given
+        replace the stored ones (one left out keeps the stored one), so the addresses the shopper
+        confirmed last are offered; a new expiry date makes a new token. tokens.update changes the
+        expiry and the addresses without the card number. Tokens outlive sessions, and with --data
+        restarts. accountOnFile is the token as products.list offers it in a session opened with
+        accountsOnFile: alias and cardholderName READ_ONLY, expiryDate CAN_WRITE, cvv MUST_WRITE,
+        and the token's billingDetails and shippingDetails.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
           number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
           hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
           prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
-        - ``billing_details`` (``billingDetails``): A billing or shipping address (BlueSnap
-          BSBaseAddressDetails). Every member is optional in the schema: a missing required member
-          is a ValidationError named after it, not an invalid param.
-        - ``shipping_details`` (``shippingDetails``): A billing or shipping address (BlueSnap
-          BSBaseAddressDetails). Every member is optional in the schema: a missing required member
-          is a ValidationError named after it, not an invalid param.
+        - ``billing_details`` (``billingDetails``): Judged as address.validate judges it with the
+          session's requirements, and kept with the token as sent (replacing the stored one when the
+          customer already has the card).
+        - ``shipping_details`` (``shippingDetails``): Judged as address.validate judges it with the
+          session's requirements, and kept with the token as sent (replacing the stored one when the
+          customer already has the card). No email member: only a billing address carries one.
+        - ``email``: The customer's e-mail address, judged by the e-mail rule (fieldId email); not
+          kept with the token. billingDetails.email stands for it when it is absent.
         """
         params = params_for_tokens_create(client_session_id, card, billing_details=billing_details,
                                           shipping_details=shipping_details, email=email)
@@ -1240,9 +1297,10 @@ class MethodWrappers:
         """``tokens.list``: A customer's tokens as accounts on file.
 
         Every token the vault keeps for customerId, oldest first, each as the AccountOnFile a
-        session would offer (labelled through its product's card-number mask). A customer without
-        tokens gets an empty list, not an error. No session is needed: tokens belong to customers
-        and outlive sessions.
+        session would offer (labelled through its product's card-number mask), with the
+        billingDetails and shippingDetails kept with it, as tokens.create or tokens.update last set
+        them. A customer without tokens gets an empty list, not an error. No session is needed:
+        tokens belong to customers and outlive sessions.
 
         - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
           customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
@@ -1251,6 +1309,65 @@ class MethodWrappers:
           cus_) and 32 hexadecimal digits, and never hold one.
         """
         return self.call("tokens.list", params_for_tokens_list(customer_id), timeout=timeout)
+
+    def tokens_update(self, customer_id: str, token: str, *,
+                      billing_details: Optional[Mapping[str, str]] = UNSET,
+                      shipping_details: Optional[Mapping[str, str]] = UNSET,
+                      expiry_date: Optional[str] = None,
+                      timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``tokens.update``: Change a stored card's expiry date or its shopper's billing and
+        shipping details.
+
+        BlueSnap BSTokenizeExistingCCDetails for a returning shopper: one of the customer's tokens
+        gets a renewed expiry date or new billing or shipping details without the card number, and
+        the result is its AccountOnFile as tokens.list now shows it. A member left out keeps what is
+        stored; billingDetails or shippingDetails replaces the stored address whole; null removes it
+        (the only params members anywhere that may be null); expiryDate cannot be removed (null is
+        -32602). Rules: tokens.create's, every problem at once in one VALIDATION_FAILED whose
+        ValidationErrors name the parameter path (expiryDate, billingDetails.zip,
+        billingDetails.email, shippingDetails.city). There is no session, so no requirements apply
+        and only what is given is judged: a billing address needs name, zip and country, a shipping
+        address name, address, city, zip, country and the state where the country has states, and
+        every other given member is checked as address.validate checks it; billingDetails.email,
+        when given, must pass the e-mail rule. expiryDate (MMYY, MM/YY, MMYYYY or MM/YYYY): empty is
+        required, anything but a complete date from the current month to December 25 years ahead is
+        expirationDate; it is kept as MMYY (the account's CAN_WRITE expiryDate attribute). A new
+        expiry date that another token of the customer already has for the same card is
+        expirationDate too (message: This card is already stored with this expiry date.), and
+        nothing changes: the vault keeps one token per card and expiry, so use that token. Messages
+        are in en_US (there is no session to take a locale from). Validation comes first; then a
+        token the customer does not have (unknown, deleted, or another customer's) is
+        TOKEN_NOT_FOUND. A card number (a Luhn-valid run of 12-19 digits) in an address member other
+        than name is -32602, in a name a name error, as in tokens.create. The token's id, card and
+        cardholderName never change: after an expiry change, tokens.create with the card and its new
+        expiry returns this token. Sessions opened before the update keep their copy of the account;
+        those opened after it offer the new details.
+
+        - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
+        - ``token``: An identifier the client may choose (clientSessionId, customerId): 1-64
+          characters of A-Z, a-z, 0-9, _ and -, holding no card number (a Luhn-valid run of 12-19
+          digits, plain or in groups joined by single spaces, hyphens or underscores: -32602, and
+          the error does not repeat it). Minted ones are a prefix (cs_ or cus_) and 32 hexadecimal
+          digits, and never hold one.
+        - ``billing_details`` (``billingDetails``): Replaces the stored billing address whole
+          (members are not merged with the stored one); null removes it; left out, the stored one
+          stays. A billing address needs name, zip and country; its email, when given, passes the
+          e-mail rule (fieldId billingDetails.email).
+        - ``shipping_details`` (``shippingDetails``): Replaces the stored shipping address whole
+          (members are not merged with the stored one); null removes it; left out, the stored one
+          stays. A shipping address needs name, address, city, zip, country, and the state where the
+          country has states (US, CA, BR).
+        - ``expiry_date`` (``expiryDate``): The renewed expiry date: MMYY, MM/YY, MMYYYY or MM/YYYY,
+          kept as MMYY.
+        """
+        params = params_for_tokens_update(customer_id, token, billing_details=billing_details,
+                                          shipping_details=shipping_details,
+                                          expiry_date=expiry_date)
+        return self.call("tokens.update", params, timeout=timeout)
 
 
 class AsyncMethodWrappers:
@@ -1272,16 +1389,19 @@ class AsyncMethodWrappers:
 
         BlueSnap's billing, shipping and e-mail rules (API.md section 6), checked against
         requirements; no session is needed, and tokens.create applies the same rules with its
-        session's requirements. Every problem comes back at once as a ValidationError whose fieldId
-        is the parameter path (billingDetails.zip, shippingDetails.name, email) and whose
-        errorMessageId is the member's own id (name, address, city, zip, country, state, email),
-        whether the member is missing or invalid. At most one error per field, in a stable order:
-        the billing members, then the shipping members (each in the order name, address, city, zip,
-        country, state), then the e-mail. Requirements left out take BlueSnap's defaults (withEmail
-        true, withShipping and fullBilling false), so without requirements an e-mail is required.
-        Billing is checked when billingDetails is given, or always with fullBilling (an absent
-        billing address then reports each required member); without fullBilling it needs name, zip
-        and country, with it name, address, city, zip, country and the state where the country has
+        session's requirements (tokens.update with none). Every problem comes back at once as a
+        ValidationError whose fieldId is the parameter path (billingDetails.zip,
+        billingDetails.email, shippingDetails.name, email) and whose errorMessageId is the member's
+        own id (name, address, city, zip, country, state, email), whether the member is missing or
+        invalid. At most one error per field, in a stable order: the billing members (name, address,
+        city, zip, country, state, then its email), then the shipping members (name, address, city,
+        zip, country, state), then the top-level email. Requirements left out take BlueSnap's
+        defaults (withEmail true, withShipping and fullBilling false), so without requirements an
+        e-mail is required: the top-level email, or billingDetails.email (BlueSnap
+        BSBillingAddressDetails carries the e-mail), which stands for it when it is absent. Billing
+        is checked when billingDetails is given, or always with fullBilling (an absent billing
+        address then reports each required member); without fullBilling it needs name, zip and
+        country, with it name, address, city, zip, country and the state where the country has
         states. Shipping is checked when shippingDetails is given, or always with withShipping, and
         needs name, address, city, zip, country and the state where the country has states. A member
         that is not required is still checked when given; phone is never checked. Address members
@@ -1294,29 +1414,37 @@ class AsyncMethodWrappers:
         assigned ISO 3166-1 alpha-2 code (249 codes) in either case, since BlueSnap sends lower-case
         codes. state: for US, CA and BR one of BlueSnap's codes (reference states.json) in either
         case; for other countries it must be empty; not judged while the country is missing or
-        unknown. email: matched as sent, without trimming, against
-        [A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,64} as a whole (ASCII only); required when
-        withEmail (an empty string counts as absent), and checked whenever it is given. Messages are
-        in locale (en_US when absent; a well-formed locale without translations gets en_US). An
-        unknown member, a member that is not a string, or a locale that is not language_REGION is
-        -32602.
+        unknown. email and billingDetails.email: each matched as sent, without trimming, against
+        [A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,64} as a whole (ASCII only), whenever it is
+        given (an empty string counts as absent); withEmail needs one of them. When both are given
+        they must name the same address, compared ignoring the case of ASCII letters: when they
+        differ, both fieldIds (billingDetails.email and email) get an email error, whose message
+        says they do not match (or, for one that breaks the rule, the rule's message). A shipping
+        address has no email (-32602). Messages are in locale (en_US when absent; a well-formed
+        locale without translations gets en_US). An unknown member, a member that is not a string or
+        is longer than 256 characters, or a locale that is not language_REGION is -32602.
 
         - ``billing_details`` (``billingDetails``): The billing address (BlueSnap
-          BSBillingAddressDetails without the e-mail). Checked when given, or always with
+          BSBillingAddressDetails, with its e-mail). Checked when given, or always with
           requirements.fullBilling. Without fullBilling it needs name, zip and country; with it
           name, address, city, zip, country, and the state where the country has states (US, CA,
           BR). Members that are not required are still checked when given. Every member is optional
           in the schema: a missing required member is a ValidationError named after it, not an
           invalid param. Members are judged with outer whitespace removed, and a blank member is
-          missing.
+          missing. Its email, when given, is judged by the e-mail rule (fieldId
+          billingDetails.email) and satisfies requirements.withEmail when the top-level email is
+          absent.
         - ``shipping_details`` (``shippingDetails``): The shipping address (BlueSnap
-          BSShippingAddressDetails). Checked when given, or always with requirements.withShipping.
-          It needs name, address, city, zip, country, and the state where the country has states
-          (US, CA, BR). Every member is optional in the schema: a missing required member is a
-          ValidationError named after it, not an invalid param. Members are judged with outer
-          whitespace removed, and a blank member is missing.
-        - ``email``: The customer's e-mail address, matched as sent (no trimming); required when
-          requirements.withEmail, checked whenever it is not empty. Its errors have fieldId email.
+          BSShippingAddressDetails, which has no e-mail: an email member is -32602). Checked when
+          given, or always with requirements.withShipping. It needs name, address, city, zip,
+          country, and the state where the country has states (US, CA, BR). Every member is optional
+          in the schema: a missing required member is a ValidationError named after it, not an
+          invalid param. Members are judged with outer whitespace removed, and a blank member is
+          missing.
+        - ``email``: The customer's e-mail address, matched as sent (no trimming); checked whenever
+          it is not empty. Required when requirements.withEmail unless billingDetails.email is
+          given; when both are given they must be the same address (ignoring ASCII case), else both
+          get an email error. Its errors have fieldId email.
         - ``requirements``: What the checkout must collect; members left out take BlueSnap's
           defaults (withEmail true, withShipping false, fullBilling false).
         - ``locale``: The locale of the messages; en_US when absent.
@@ -2027,40 +2155,51 @@ class AsyncMethodWrappers:
         BlueSnap submitTokenizedDetails: the card and the address data are validated against the
         session, every problem at once in one VALIDATION_FAILED whose ValidationErrors name the
         parameter path (card.cardNumber, card.expiryDate, card.cvv, billingDetails.zip,
-        shippingDetails.name, email). Card rules (API.md section 5, with the session's
-        acceptedBrands): an empty number or expiry date is required; a number that is not complete
-        and valid for its brand is luhn (also for anything but digits and spaces) or length; a valid
-        number of a brand the session does not accept, or one no product offered in the session's
-        context can take (iin.details would not say SUPPORTED), is allowedInContext; an expiry date
-        (MMYY, MM/YY, MMYYYY or MM/YYYY) that is not from the current month to December 25 years
-        ahead is expirationDate; the cvv is optional because it is never stored, but when given it
-        must have the brand's length (length). The cardholderName is kept as given (trimmed) and not
-        judged. Address rules: exactly those of address.validate with the session's requirements (so
-        with the default withEmail an e-mail is required). The token is kept for the session's
-        customerId and is that customer's only: the product is the one iin.details reports (for a
-        co-badged card the first the session is offered), brand is that product's brand code, bin is
-        the first 8 digits when the IIN table has an 8-digit entry for them, else the first 6;
-        issuingCountry and cardType come from the IIN table when it knows them. The vault keeps the
-        bin, the last 4 digits, the masked alias (first 6, X, last 4), the expiry as MMYY, the
-        holder's name, the product, brand, country, card type and an HMAC-SHA-256 fingerprint of the
-        number under a per-store secret — never the card number or the CVC. The same number and
-        expiry for the same customer gives back the existing token unchanged (a different
-        cardholderName does not replace the stored one); a new expiry date makes a new token. Tokens
-        outlive sessions, and with --data restarts. accountOnFile is the token as products.list
-        offers it in a session opened with accountsOnFile: alias and cardholderName READ_ONLY,
-        expiryDate CAN_WRITE, cvv MUST_WRITE.
+        billingDetails.email, shippingDetails.name, email). Card rules (API.md section 5, with the
+        session's acceptedBrands): an empty number or expiry date is required; a number that is not
+        complete and valid for its brand is luhn (also for anything but digits and spaces) or
+        length; a valid number of a brand the session does not accept, or one no product offered in
+        the session's context can take (iin.details would not say SUPPORTED), is allowedInContext;
+        an expiry date (MMYY, MM/YY, MMYYYY or MM/YYYY) that is not from the current month to
+        December 25 years ahead is expirationDate; the cvv is optional because it is never stored,
+        but when given it must have the brand's length (length). The cardholderName is kept as given
+        (trimmed) and not judged. Address rules: exactly those of address.validate with the
+        session's requirements (so with the default withEmail an e-mail is required, in email or in
+        billingDetails.email; when both are given and differ, both fieldIds fail). A card number (a
+        Luhn-valid run of 12-19 digits) in an address member other than name is -32602, in a name a
+        name error: the vault keeps the addresses, and never a card number. The token is kept for
+        the session's customerId and is that customer's only: the product is the one iin.details
+        reports (for a co-badged card the first the session is offered), brand is that product's
+        brand code, bin is the first 8 digits when the IIN table has an 8-digit entry for them, else
+        the first 6; issuingCountry and cardType come from the IIN table when it knows them. The
+        vault keeps the bin, the last 4 digits, the masked alias (first 6, X, last 4), the expiry as
+        MMYY, the holder's name, the product, brand, country, card type and an HMAC-SHA-256
+        fingerprint of the number under a per-store secret — never the card number or the CVC — and
+        the validated billingDetails and shippingDetails as they were sent, for a returning
+        shopper's checkout to prefill (the top-level email is not kept: send it as
+        billingDetails.email to keep it). The same number and expiry for the same customer gives
+        back the existing token: its card and cardholderName stay as stored (a different
+        cardholderName does not replace it), while the billingDetails and shippingDetails given
+        replace the stored ones (one left out keeps the stored one), so the addresses the shopper
+        confirmed last are offered; a new expiry date makes a new token. tokens.update changes the
+        expiry and the addresses without the card number. Tokens outlive sessions, and with --data
+        restarts. accountOnFile is the token as products.list offers it in a session opened with
+        accountsOnFile: alias and cardholderName READ_ONLY, expiryDate CAN_WRITE, cvv MUST_WRITE,
+        and the token's billingDetails and shippingDetails.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
           number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
           hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
           prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
-        - ``billing_details`` (``billingDetails``): A billing or shipping address (BlueSnap
-          BSBaseAddressDetails). Every member is optional in the schema: a missing required member
-          is a ValidationError named after it, not an invalid param.
-        - ``shipping_details`` (``shippingDetails``): A billing or shipping address (BlueSnap
-          BSBaseAddressDetails). Every member is optional in the schema: a missing required member
-          is a ValidationError named after it, not an invalid param.
+        - ``billing_details`` (``billingDetails``): Judged as address.validate judges it with the
+          session's requirements, and kept with the token as sent (replacing the stored one when the
+          customer already has the card).
+        - ``shipping_details`` (``shippingDetails``): Judged as address.validate judges it with the
+          session's requirements, and kept with the token as sent (replacing the stored one when the
+          customer already has the card). No email member: only a billing address carries one.
+        - ``email``: The customer's e-mail address, judged by the e-mail rule (fieldId email); not
+          kept with the token. billingDetails.email stands for it when it is absent.
         """
         params = params_for_tokens_create(client_session_id, card, billing_details=billing_details,
                                           shipping_details=shipping_details, email=email)
@@ -2094,9 +2233,10 @@ class AsyncMethodWrappers:
         """``tokens.list``: A customer's tokens as accounts on file.
 
         Every token the vault keeps for customerId, oldest first, each as the AccountOnFile a
-        session would offer (labelled through its product's card-number mask). A customer without
-        tokens gets an empty list, not an error. No session is needed: tokens belong to customers
-        and outlive sessions.
+        session would offer (labelled through its product's card-number mask), with the
+        billingDetails and shippingDetails kept with it, as tokens.create or tokens.update last set
+        them. A customer without tokens gets an empty list, not an error. No session is needed:
+        tokens belong to customers and outlive sessions.
 
         - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
           customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
@@ -2105,3 +2245,62 @@ class AsyncMethodWrappers:
           cus_) and 32 hexadecimal digits, and never hold one.
         """
         return await self.call("tokens.list", params_for_tokens_list(customer_id), timeout=timeout)
+
+    async def tokens_update(self, customer_id: str, token: str, *,
+                            billing_details: Optional[Mapping[str, str]] = UNSET,
+                            shipping_details: Optional[Mapping[str, str]] = UNSET,
+                            expiry_date: Optional[str] = None,
+                            timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``tokens.update``: Change a stored card's expiry date or its shopper's billing and
+        shipping details.
+
+        BlueSnap BSTokenizeExistingCCDetails for a returning shopper: one of the customer's tokens
+        gets a renewed expiry date or new billing or shipping details without the card number, and
+        the result is its AccountOnFile as tokens.list now shows it. A member left out keeps what is
+        stored; billingDetails or shippingDetails replaces the stored address whole; null removes it
+        (the only params members anywhere that may be null); expiryDate cannot be removed (null is
+        -32602). Rules: tokens.create's, every problem at once in one VALIDATION_FAILED whose
+        ValidationErrors name the parameter path (expiryDate, billingDetails.zip,
+        billingDetails.email, shippingDetails.city). There is no session, so no requirements apply
+        and only what is given is judged: a billing address needs name, zip and country, a shipping
+        address name, address, city, zip, country and the state where the country has states, and
+        every other given member is checked as address.validate checks it; billingDetails.email,
+        when given, must pass the e-mail rule. expiryDate (MMYY, MM/YY, MMYYYY or MM/YYYY): empty is
+        required, anything but a complete date from the current month to December 25 years ahead is
+        expirationDate; it is kept as MMYY (the account's CAN_WRITE expiryDate attribute). A new
+        expiry date that another token of the customer already has for the same card is
+        expirationDate too (message: This card is already stored with this expiry date.), and
+        nothing changes: the vault keeps one token per card and expiry, so use that token. Messages
+        are in en_US (there is no session to take a locale from). Validation comes first; then a
+        token the customer does not have (unknown, deleted, or another customer's) is
+        TOKEN_NOT_FOUND. A card number (a Luhn-valid run of 12-19 digits) in an address member other
+        than name is -32602, in a name a name error, as in tokens.create. The token's id, card and
+        cardholderName never change: after an expiry change, tokens.create with the card and its new
+        expiry returns this token. Sessions opened before the update keep their copy of the account;
+        those opened after it offer the new details.
+
+        - ``customer_id`` (``customerId``): An identifier the client may choose (clientSessionId,
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
+        - ``token``: An identifier the client may choose (clientSessionId, customerId): 1-64
+          characters of A-Z, a-z, 0-9, _ and -, holding no card number (a Luhn-valid run of 12-19
+          digits, plain or in groups joined by single spaces, hyphens or underscores: -32602, and
+          the error does not repeat it). Minted ones are a prefix (cs_ or cus_) and 32 hexadecimal
+          digits, and never hold one.
+        - ``billing_details`` (``billingDetails``): Replaces the stored billing address whole
+          (members are not merged with the stored one); null removes it; left out, the stored one
+          stays. A billing address needs name, zip and country; its email, when given, passes the
+          e-mail rule (fieldId billingDetails.email).
+        - ``shipping_details`` (``shippingDetails``): Replaces the stored shipping address whole
+          (members are not merged with the stored one); null removes it; left out, the stored one
+          stays. A shipping address needs name, address, city, zip, country, and the state where the
+          country has states (US, CA, BR).
+        - ``expiry_date`` (``expiryDate``): The renewed expiry date: MMYY, MM/YY, MMYYYY or MM/YYYY,
+          kept as MMYY.
+        """
+        params = params_for_tokens_update(customer_id, token, billing_details=billing_details,
+                                          shipping_details=shipping_details,
+                                          expiry_date=expiry_date)
+        return await self.call("tokens.update", params, timeout=timeout)

@@ -6,6 +6,10 @@ typed wrappers of :class:`checkoutd.Checkoutd` and
 function here (plus ``timeout``) and sends what it returns. Arguments are the
 snake_case names of the method's params in ``Schemas/methods/<method>.json``;
 an argument left at ``None`` is not sent, so the service applies its default.
+The few params that may be ``null`` on purpose (``tokens_update``'s
+``billing_details`` and ``shipping_details``, where ``null`` removes the stored
+address) default to ``UNSET`` instead: left out they are not sent, and ``None``
+sends ``null``.
 A function returning ``None`` means "no ``params`` member" (the service reads
 ``{}``).
 

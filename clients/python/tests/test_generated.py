@@ -101,6 +101,28 @@ def test_a_new_method_file_reaches_every_client_file(checkout):
             in types)
 
 
+def test_a_param_that_may_be_null_defaults_to_unset_and_none_sends_null(checkout):
+    document = json.loads((checkout / "Schemas" / "methods" / "mask.remove.json").read_text(encoding="utf-8"))
+    document["title"] = "mask.strip"
+    document["$id"] = document["$id"].replace("mask.remove", "mask.strip")
+    document["definitions"]["params"]["properties"]["labels"] = {
+        "anyOf": [{"type": "object", "additionalProperties": {"type": "string"}}, {"type": "null"}]}
+    (checkout / "Schemas" / "methods" / "mask.strip.json").write_text(json.dumps(document), encoding="utf-8")
+
+    assert generate(checkout, "clients").returncode == 0
+    python = (checkout / CLIENT_OUTPUTS[0]).read_text(encoding="utf-8")
+    assert "labels: Optional[Mapping[str, str]] = UNSET) -> Params:" in python
+    assert '    if labels is not UNSET:\n        params["labels"] = _copied(labels)\n' in python
+    namespace: dict = {}
+    exec(compile(python.replace("from ._types import", "from checkoutd._types import"), "_methods", "exec"),
+         namespace)
+    build = namespace["params_for_mask_strip"]
+    assert build("1", "{{9}}") == {"value": "1", "mask": "{{9}}"}
+    assert build("1", "{{9}}", labels=None) == {"value": "1", "mask": "{{9}}", "labels": None}
+    types = (checkout / CLIENT_OUTPUTS[2]).read_text(encoding="utf-8")
+    assert "  labels?: Record<string, string> | null;" in types
+
+
 def test_the_method_table_is_the_schema_files(schemas):
     assert list(P.METHODS) == sorted(schemas.methods)
     assert set(P.PARAMS_FOR) == set(P.WRAPPER_NAMES) == set(schemas.methods)

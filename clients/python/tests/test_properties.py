@@ -128,7 +128,7 @@ GROUPS = {
     "products": ["products.list", "products.get", "iin.details", "encryption.publicKey"],
     "card": ["card.validate", "card.format", "mask.apply", "mask.remove"],
     "money": ["currency.list", "currency.convert", "address.validate"],
-    "tokens": ["tokens.create", "tokens.list", "tokens.delete"],
+    "tokens": ["tokens.create", "tokens.update", "tokens.list", "tokens.delete"],
     "threeDS": ["threeDS.authenticate", "threeDS.challenge"],
     "payment": ["paymentRequest.validate", "paymentRequest.encrypt"],
 }
