@@ -77,6 +77,45 @@ enum StoreMigrations {
             """,
              "CREATE INDEX challenge_expires_at ON challenge (expires_at)"]
         },
+        // The payments branch's tables. The list must stay contiguous (a store's
+        // version is the number of migrations applied), so this is version 3 here;
+        // it is meant to follow the shoppers branch's version 3 as version 4, and its
+        // name names no number so that renumbering it changes nothing else.
+        Migration(version: 3, name: "access sessions, payments and payment nonces") { _ in
+            // Records are JSON text holding no card number or CVC (PaymentCard: bin,
+            // last 4, masked alias, keyed fingerprint). An access session and a nonce
+            // are taken or claimed by one conditional statement, so exactly once across
+            // processes; expired ones are swept as new ones come. A session has at most
+            // one payment per idempotency key (NULL keys never collide).
+            ["""
+            CREATE TABLE access_session (
+                id TEXT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                client_session_id TEXT NOT NULL,
+                record TEXT NOT NULL,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+             "CREATE INDEX access_session_expires_at ON access_session (expires_at)",
+             """
+            CREATE TABLE payment (
+                id TEXT PRIMARY KEY,
+                client_session_id TEXT NOT NULL,
+                idempotency_key TEXT,
+                status TEXT NOT NULL,
+                record TEXT NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+             "CREATE UNIQUE INDEX payment_idempotency ON payment (client_session_id, idempotency_key)",
+             """
+            CREATE TABLE payment_nonce (
+                nonce TEXT PRIMARY KEY,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+             "CREATE INDEX payment_nonce_expires_at ON payment_nonce (expires_at)"]
+        },
     ]
 
     static var latestVersion: Int { all.count }
