@@ -373,7 +373,7 @@ def params_for_three_ds_challenge(challenge_id: str, *, code: Optional[str] = No
     return params
 
 
-def params_for_tokens_create(client_session_id: str, *, card: Optional[Mapping[str, str]] = None,
+def params_for_tokens_create(client_session_id: str, card: Optional[Mapping[str, str]] = None,
                              card_session: Optional[str] = None,
                              billing_details: Optional[Mapping[str, str]] = None,
                              shipping_details: Optional[Mapping[str, str]] = None,
@@ -1377,7 +1377,7 @@ class MethodWrappers:
         params = params_for_three_ds_challenge(challenge_id, code=code, cancel=cancel)
         return self.call("threeDS.challenge", params, timeout=timeout)
 
-    def tokens_create(self, client_session_id: str, *, card: Optional[Mapping[str, str]] = None,
+    def tokens_create(self, client_session_id: str, card: Optional[Mapping[str, str]] = None,
                       card_session: Optional[str] = None,
                       billing_details: Optional[Mapping[str, str]] = None,
                       shipping_details: Optional[Mapping[str, str]] = None,
@@ -2386,8 +2386,7 @@ class AsyncMethodWrappers:
         params = params_for_three_ds_challenge(challenge_id, code=code, cancel=cancel)
         return await self.call("threeDS.challenge", params, timeout=timeout)
 
-    async def tokens_create(self, client_session_id: str, *,
-                            card: Optional[Mapping[str, str]] = None,
+    async def tokens_create(self, client_session_id: str, card: Optional[Mapping[str, str]] = None,
                             card_session: Optional[str] = None,
                             billing_details: Optional[Mapping[str, str]] = None,
                             shipping_details: Optional[Mapping[str, str]] = None,
