@@ -50,8 +50,8 @@ enum PaymentMethods {
                 }
                 checks.refuseCardNumber(in: mobilePaymentData, at: "/mobilePaymentData")
                 if let amountOfMoney {
-                    checks.require((1...AmountOfMoney.maximumAmount).contains(amountOfMoney.amount), at: "/amountOfMoney/amount",
-                                   "must be from 1 to \(AmountOfMoney.maximumAmount)")
+                    checks.require((0...AmountOfMoney.maximumAmount).contains(amountOfMoney.amount), at: "/amountOfMoney/amount",
+                                   "must be from 0 to \(AmountOfMoney.maximumAmount)")
                     checks.requireCurrencyCode(amountOfMoney.currencyCode, at: "/amountOfMoney/currencyCode")
                 }
             }
@@ -148,6 +148,8 @@ struct PaymentDraft {
     /// The token paid with (`token`, an account on file).
     var token: String?
     var tokenize = false
+    /// The encrypted input's nonce, claimed with the payment.
+    var nonce: PaymentNonce?
 }
 
 enum PaymentIdentifiers {

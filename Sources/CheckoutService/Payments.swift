@@ -45,8 +45,9 @@ extension CheckoutService {
     /// Opens `encryptedCustomerInput` with the platform key and prepares what it names.
     /// Anything that is not a JWE this key opens, for this session, is
     /// `DECRYPTION_FAILED` — whose detail never quotes the decrypted input; values that
-    /// break the product's rules are `VALIDATION_FAILED`; a nonce used before is
-    /// `REPLAYED_REQUEST`, and the nonce is used up only by input that passed.
+    /// break the product's rules are `VALIDATION_FAILED`. The nonce is claimed with
+    /// the payment, in one store operation (`create`): a nonce used before is
+    /// `REPLAYED_REQUEST`, and only a kept payment uses one up.
     func prepare(_ draft: inout PaymentDraft, encryptedCustomerInput compact: String) throws {
         let session = draft.session
         let key = try platformKey.key()
@@ -72,10 +73,7 @@ extension CheckoutService {
         for value in input.paymentValues { values[value.key] = value.value }
         let judgement = judgement(of: values, in: request)
         guard judgement.errors.isEmpty else { throw CheckoutError.validationFailed(judgement.errors) }
-        let until = session.expiresAt.adding(seconds: sessions.timeToLive)
-        guard try paymentStore({ try $0.claimNonce(input.nonce, until: until, now: configuration.clock.now()) }) else {
-            throw CheckoutError.replayedRequest
-        }
+        draft.nonce = PaymentNonce(input.nonce, until: session.expiresAt.adding(seconds: sessions.timeToLive))
         draft.productId = request.product.id
         guard request.product.paymentMethod == .card else { return }
         let typed = Dictionary(judgement.paymentValues.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
@@ -149,7 +147,8 @@ extension CheckoutService {
     /// the customer's return; a card runs the 3-D Secure rule (a challenge leaves it
     /// `PENDING_CHALLENGE`) and is then decided by the test-card table; anything else
     /// is captured. With an idempotency key already used in the session (by a
-    /// request that raced this one), the first payment is returned.
+    /// request that raced this one), the first payment is returned; an encrypted
+    /// input's nonce used before is `REPLAYED_REQUEST`, and nothing is kept.
     func create(_ draft: PaymentDraft) throws -> Payment {
         let session = draft.session
         let now = configuration.clock.now()
@@ -209,10 +208,16 @@ extension CheckoutService {
             }
         }
         record.payment = payment
-        let kept = try paymentStore { try $0.insert(record) }
-        if kept.payment.id == payment.id { try endSessionIfCaptured(kept) }
-        logger.info("payment created", metadata: ["payment": "\(kept.payment.id)", "status": "\(kept.payment.status.rawValue)"])
-        return kept.payment
+        switch try paymentStore({ try $0.insert(record, nonce: draft.nonce, now: now) }) {
+        case .kept(let kept):
+            try endSessionIfCaptured(kept)
+            logger.info("payment created", metadata: ["payment": "\(kept.payment.id)", "status": "\(kept.payment.status.rawValue)"])
+            return kept.payment
+        case .existing(let first):
+            return first.payment
+        case .replayed:
+            throw CheckoutError.replayedRequest
+        }
     }
 
     /// Decides a card payment whose authentication is final, tokenizing its card

@@ -232,37 +232,46 @@ public final class SQLPlatformStore: SessionStore, ChallengeStore, TokenVault, A
 
     // MARK: Payments
 
-    public func claimNonce(_ nonce: String, until: Timestamp, now: Timestamp) throws(StoreUnavailable) -> Bool {
-        try access("claim a payment nonce") {
-            try database.write { connection in
-                try connection.execute("DELETE FROM payment_nonce WHERE expires_at <= $1", [.integer(now.secondsSinceEpoch)])
-                return !(try connection.query("""
-                    INSERT INTO payment_nonce (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce
-                    """, [.text(nonce), .integer(until.secondsSinceEpoch)]).isEmpty)
+    /// One transaction: the payment row (or the existing one for its idempotency
+    /// key), then the nonce's claim; a nonce claimed before rolls the payment back.
+    public func insert(_ record: PaymentRecord, nonce: PaymentNonce?, now: Timestamp)
+        throws(StoreUnavailable) -> PaymentInsertion {
+        let text = try encode(record)
+        let outcome = try access("keep a payment") { () throws -> (existing: String?, replayed: Bool) in
+            do {
+                return try database.write { connection in
+                    let inserted = try connection.query("""
+                        INSERT INTO payment (id, client_session_id, idempotency_key, status, record, created_at)
+                        VALUES ($1, $2, $3, $4, $5, $6)
+                        ON CONFLICT (client_session_id, idempotency_key) DO NOTHING RETURNING id
+                        """, [.text(record.payment.id), .text(record.clientSessionId), SQLValue(record.idempotencyKey),
+                              .text(record.payment.status.rawValue), .text(text),
+                              .integer(record.payment.createdAt.secondsSinceEpoch)])
+                    if inserted.isEmpty {
+                        let existing = try connection.query("""
+                            SELECT record FROM payment WHERE client_session_id = $1 AND idempotency_key = $2
+                            """, [.text(record.clientSessionId), SQLValue(record.idempotencyKey)]).first?.first?.text
+                        return (existing, false)
+                    }
+                    guard let nonce else { return (nil, false) }
+                    try connection.execute("DELETE FROM payment_nonce WHERE expires_at <= $1", [.integer(now.secondsSinceEpoch)])
+                    let claimed = try connection.query("""
+                        INSERT INTO payment_nonce (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce
+                        """, [.text(nonce.nonce), .integer(nonce.until.secondsSinceEpoch)])
+                    if claimed.isEmpty { throw ReplayedNonce() }
+                    return (nil, false)
+                }
+            } catch is ReplayedNonce {
+                return (nil, true)
             }
         }
+        if outcome.replayed { return .replayed }
+        guard let existing = outcome.existing else { return .kept(record) }
+        return .existing(try decode(PaymentRecord.self, from: existing))
     }
 
-    public func insert(_ record: PaymentRecord) throws(StoreUnavailable) -> PaymentRecord {
-        let text = try encode(record)
-        let existing = try access("keep a payment") {
-            try database.write { connection -> String? in
-                let inserted = try connection.query("""
-                    INSERT INTO payment (id, client_session_id, idempotency_key, status, record, created_at)
-                    VALUES ($1, $2, $3, $4, $5, $6)
-                    ON CONFLICT (client_session_id, idempotency_key) DO NOTHING RETURNING id
-                    """, [.text(record.payment.id), .text(record.clientSessionId), SQLValue(record.idempotencyKey),
-                          .text(record.payment.status.rawValue), .text(text),
-                          .integer(record.payment.createdAt.secondsSinceEpoch)])
-                if !inserted.isEmpty { return nil }
-                return try connection.query("SELECT record FROM payment WHERE client_session_id = $1 AND idempotency_key = $2",
-                                            [.text(record.clientSessionId), SQLValue(record.idempotencyKey)])
-                    .first?.first?.text
-            }
-        }
-        guard let existing else { return record }
-        return try decode(PaymentRecord.self, from: existing)
-    }
+    /// Rolls a payment back whose nonce was claimed before.
+    private struct ReplayedNonce: Error {}
 
     public func record(id: String) throws(StoreUnavailable) -> PaymentRecord? {
         let text = try access("read a payment") {

@@ -43,35 +43,44 @@ struct PaymentStoreContractTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aNonceIsClaimedOnceUntilItsTimeIsOver(_ kind: StoreKind) throws {
-        let underTest = try StoreUnderTest(kind)
-        defer { withExtendedLifetime(underTest) {} }
-        let payments = try underTest.open().payments
-        let until = contractStart.adding(seconds: 120)
-        #expect(try payments.claimNonce("n1", until: until, now: contractStart))
-        #expect(try !payments.claimNonce("n1", until: until, now: contractStart.adding(seconds: 119)))
-        #expect(try payments.claimNonce("n2", until: until, now: contractStart))
-        #expect(try payments.claimNonce("n1", until: until.adding(seconds: 120), now: until), "swept once its time is over")
-    }
-
-    @Test(arguments: StoreKind.available)
     func aPaymentIsKeptOncePerIdempotencyKeyAndDecidedOnce(_ kind: StoreKind) throws {
         let underTest = try StoreUnderTest(kind)
         defer { withExtendedLifetime(underTest) {} }
         let payments = try underTest.open().payments
         let first = contractPayment("pay_1", key: "k")
-        #expect(try payments.insert(first) == first)
-        #expect(try payments.insert(contractPayment("pay_2", key: "k")) == first, "the same key returns the first")
+        #expect(try payments.insert(first, nonce: nil, now: contractStart) == .kept(first))
+        #expect(try payments.insert(contractPayment("pay_2", key: "k"), nonce: nil, now: contractStart) == .existing(first),
+                "the same key returns the first")
         #expect(try payments.record(id: "pay_2") == nil)
-        #expect(try payments.insert(contractPayment("pay_3", session: "s2", key: "k")).payment.id == "pay_3", "keys are per session")
-        #expect(try payments.insert(contractPayment("pay_4")).payment.id == "pay_4")
-        #expect(try payments.insert(contractPayment("pay_5")).payment.id == "pay_5", "payments without a key never collide")
+        let elsewhere = contractPayment("pay_3", session: "s2", key: "k")
+        #expect(try payments.insert(elsewhere, nonce: nil, now: contractStart) == .kept(elsewhere), "keys are per session")
+        for id in ["pay_4", "pay_5"] {
+            #expect(try payments.insert(contractPayment(id), nonce: nil, now: contractStart) == .kept(contractPayment(id)),
+                    "payments without a key never collide")
+        }
         #expect(try payments.record(clientSessionId: "s1", idempotencyKey: "k") == first)
         var decided = first
         decided.payment.status = .captured
         #expect(try payments.replace(decided, ifStatus: .pendingChallenge))
         #expect(try !payments.replace(decided, ifStatus: .pendingChallenge), "decided once")
         #expect(try payments.record(id: "pay_1") == decided)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aNonceIsClaimedWithItsPaymentOnceUntilItsTimeIsOver(_ kind: StoreKind) throws {
+        let underTest = try StoreUnderTest(kind)
+        defer { withExtendedLifetime(underTest) {} }
+        let payments = try underTest.open().payments
+        let nonce = PaymentNonce("n1", until: contractStart.adding(seconds: 120))
+        #expect(try payments.insert(contractPayment("pay_1"), nonce: nonce, now: contractStart) == .kept(contractPayment("pay_1")))
+        #expect(try payments.insert(contractPayment("pay_2"), nonce: nonce, now: contractStart.adding(seconds: 119)) == .replayed)
+        #expect(try payments.record(id: "pay_2") == nil, "a replay keeps nothing")
+        let keyed = contractPayment("pay_3", key: "k")
+        #expect(try payments.insert(keyed, nonce: PaymentNonce("n2", until: nonce.until), now: contractStart) == .kept(keyed))
+        #expect(try payments.insert(contractPayment("pay_4", key: "k"), nonce: nonce, now: contractStart) == .existing(keyed),
+                "the idempotency key answers first")
+        #expect(try payments.insert(contractPayment("pay_5"), nonce: PaymentNonce("n1", until: nonce.until.adding(seconds: 120)),
+                                    now: nonce.until) == .kept(contractPayment("pay_5")), "swept once its time is over")
     }
 
     /// Two processes on one store: an access session raced from both is taken once,
@@ -84,7 +93,7 @@ struct PaymentStoreContractTests {
         for index in 0..<8 {
             try first.accessSessions.keep(contractCardSession("acs_\(index)", in: first.tokens), now: contractStart)
         }
-        _ = try first.payments.insert(contractPayment("pay_1"))
+        _ = try first.payments.insert(contractPayment("pay_1"), nonce: nil, now: contractStart)
         let taken = Atomic<Int>(0)
         let claimed = Atomic<Int>(0)
         let replaced = Atomic<Int>(0)
@@ -97,7 +106,9 @@ struct PaymentStoreContractTests {
                 ?? nil != nil {
                 taken.add(1, ordering: .relaxed)
             }
-            if (try? platform.payments.claimNonce("n", until: contractStart.adding(seconds: 60), now: contractStart)) == true {
+            let racer = contractPayment("pay_race_\(index)")
+            if case .kept? = try? platform.payments.insert(racer, nonce: PaymentNonce("n", until: contractStart.adding(seconds: 60)),
+                                                           now: contractStart) {
                 claimed.add(1, ordering: .relaxed)
             }
             if (try? platform.payments.replace(final, ifStatus: .pendingChallenge)) == true { replaced.add(1, ordering: .relaxed) }
@@ -119,7 +130,8 @@ struct PaymentStoreContractTests {
         let migrated = try underTest.openSQL()
         #expect(migrated.schemaVersion == 3)
         #expect(try migrated.session(id: "s1", now: contractStart).get() == contractSession("s1"))
-        #expect(try migrated.claimNonce("n", until: contractStart.adding(seconds: 60), now: contractStart))
+        #expect(try migrated.insert(contractPayment("pay_1"), nonce: PaymentNonce("n", until: contractStart.adding(seconds: 60)),
+                                    now: contractStart) == .kept(contractPayment("pay_1")))
     }
 
     @Test(arguments: StoreKind.available)

@@ -757,9 +757,10 @@ export interface PaymentsCreateParams {
    * customer input JSON. It must open with this platform's key, unaltered, and name this session
    * (else DECRYPTION_FAILED, whose detail never quotes the decrypted input); its values are judged
    * by the product's rules as paymentRequest.validate judges them (VALIDATION_FAILED); its nonce
-   * must be unused (REPLAYED_REQUEST; a nonce is used up only by input that passed those checks).
-   * accountOnFileId pays with that account (its token); tokenize: true (or an autoTokenized
-   * product) makes a captured card payment keep the card as a token for the session's customer.
+   * must be unused (REPLAYED_REQUEST; a nonce is used up only together with the payment it made, in
+   * one store operation). accountOnFileId pays with that account (its token); tokenize: true (or an
+   * autoTokenized product) makes a captured card payment keep the card as a token for the session's
+   * customer.
    */
   encryptedCustomerInput?: string;
   /**
@@ -785,8 +786,8 @@ export interface PaymentsCreateParams {
    */
   paymentProductId?: 302 | 320;
   /**
-   * The amount to pay (at least 1 minor unit); the session's context.amountOfMoney when absent. Its
-   * currency must be in the rates table.
+   * The amount to pay (0 for a card check without a charge); the session's context.amountOfMoney
+   * when absent. Its currency must be in the rates table.
    */
   amountOfMoney?: AmountOfMoney;
   /**

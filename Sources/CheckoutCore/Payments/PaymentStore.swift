@@ -26,19 +26,39 @@ public struct PaymentRecord: Sendable, Hashable, Codable {
     }
 }
 
+/// The nonce of the `encryptedCustomerInput` a payment is made from, claimed with
+/// the payment and kept until `until` (the end of its session's life), after
+/// which the store may sweep it.
+public struct PaymentNonce: Sendable, Hashable {
+    public var nonce: String
+    public var until: Timestamp
+
+    public init(_ nonce: String, until: Timestamp) {
+        self.nonce = nonce
+        self.until = until
+    }
+}
+
+/// What keeping a new payment did.
+public enum PaymentInsertion: Sendable, Hashable {
+    /// The payment is kept (and its nonce claimed).
+    case kept(PaymentRecord)
+    /// Its session already has a payment with its idempotency key: that one, and nothing changed.
+    case existing(PaymentRecord)
+    /// Its nonce was claimed before: nothing changed.
+    case replayed
+}
+
 /// Where the platform keeps payments, the nonces of the encrypted inputs they
 /// were made from, and their idempotency keys. Every operation is atomic across
-/// the processes that share the store: a nonce is claimed once, one payment per
+/// the processes that share the store: a payment is kept together with its
+/// nonce's claim or not at all, a nonce is claimed once, one payment per
 /// session and idempotency key is kept, and a waiting payment is decided once.
 public protocol PaymentStore: Sendable {
-    /// Claims the nonce of an `encryptedCustomerInput`; false when it was claimed
-    /// before. A claim is kept until `until` (the end of its session's life),
-    /// after which the store may sweep it.
-    func claimNonce(_ nonce: String, until: Timestamp, now: Timestamp) throws(StoreUnavailable) -> Bool
-
-    /// Keeps a new payment and returns it; when its session already has a payment
-    /// with the same idempotency key, keeps nothing and returns that one.
-    func insert(_ record: PaymentRecord) throws(StoreUnavailable) -> PaymentRecord
+    /// Keeps a new payment, claiming `nonce` with it, in one step: a payment with
+    /// the same session and idempotency key wins first (`existing`), then a nonce
+    /// claimed before (`replayed`); either way nothing changes.
+    func insert(_ record: PaymentRecord, nonce: PaymentNonce?, now: Timestamp) throws(StoreUnavailable) -> PaymentInsertion
 
     /// The payment `id`, if any.
     func record(id: String) throws(StoreUnavailable) -> PaymentRecord?
@@ -64,27 +84,23 @@ public final class InMemoryPaymentStore: PaymentStore {
 
     public init() {}
 
-    public func claimNonce(_ nonce: String, until: Timestamp, now: Timestamp) -> Bool {
+    public func insert(_ record: PaymentRecord, nonce: PaymentNonce?, now: Timestamp) -> PaymentInsertion {
         state.withLock { state in
-            if let kept = state.nonces[nonce], kept > now { return false }
-            if state.nonces.count >= state.sweepNoncesAt {
-                state.nonces = state.nonces.filter { $0.value > now }
-                state.sweepNoncesAt = max(1024, 2 * state.nonces.count)
+            let scoped = record.idempotencyKey.map { Self.scoped(record.clientSessionId, $0) }
+            if let scoped, let id = state.byIdempotencyKey[scoped], let existing = state.payments[id] {
+                return .existing(existing)
             }
-            state.nonces[nonce] = until
-            return true
-        }
-    }
-
-    public func insert(_ record: PaymentRecord) -> PaymentRecord {
-        state.withLock { state in
-            if let key = record.idempotencyKey {
-                let scoped = Self.scoped(record.clientSessionId, key)
-                if let id = state.byIdempotencyKey[scoped], let existing = state.payments[id] { return existing }
-                state.byIdempotencyKey[scoped] = record.payment.id
+            if let nonce {
+                if let kept = state.nonces[nonce.nonce], kept > now { return .replayed }
+                if state.nonces.count >= state.sweepNoncesAt {
+                    state.nonces = state.nonces.filter { $0.value > now }
+                    state.sweepNoncesAt = max(1024, 2 * state.nonces.count)
+                }
+                state.nonces[nonce.nonce] = nonce.until
             }
+            if let scoped { state.byIdempotencyKey[scoped] = record.payment.id }
             state.payments[record.payment.id] = record
-            return record
+            return .kept(record)
         }
     }
 

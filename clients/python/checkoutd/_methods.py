@@ -959,10 +959,10 @@ class MethodWrappers:
           must open with this platform's key, unaltered, and name this session (else
           DECRYPTION_FAILED, whose detail never quotes the decrypted input); its values are judged
           by the product's rules as paymentRequest.validate judges them (VALIDATION_FAILED); its
-          nonce must be unused (REPLAYED_REQUEST; a nonce is used up only by input that passed those
-          checks). accountOnFileId pays with that account (its token); tokenize: true (or an
-          autoTokenized product) makes a captured card payment keep the card as a token for the
-          session's customer.
+          nonce must be unused (REPLAYED_REQUEST; a nonce is used up only together with the payment
+          it made, in one store operation). accountOnFileId pays with that account (its token);
+          tokenize: true (or an autoTokenized product) makes a captured card payment keep the card
+          as a token for the session's customer.
         - ``token``: A token of the session's customer (TOKEN_NOT_FOUND otherwise). Its account on
           file has cvv MUST_WRITE, so a card token needs cvcSession (VALIDATION_FAILED, fieldId
           cvcSession, required).
@@ -975,8 +975,9 @@ class MethodWrappers:
           non-empty string); authorised and captured.
         - ``payment_product_id`` (``paymentProductId``): Apple Pay (302) or Google Pay (320), with
           mobilePaymentData; it must be offered in the session.
-        - ``amount_of_money`` (``amountOfMoney``): The amount to pay (at least 1 minor unit); the
-          session's context.amountOfMoney when absent. Its currency must be in the rates table.
+        - ``amount_of_money`` (``amountOfMoney``): The amount to pay (0 for a card check without a
+          charge); the session's context.amountOfMoney when absent. Its currency must be in the
+          rates table.
         - ``idempotency_key`` (``idempotencyKey``): The same key on the same session returns the
           first payment made with it, as it stands now, and does nothing else.
         """
@@ -1964,10 +1965,10 @@ class AsyncMethodWrappers:
           must open with this platform's key, unaltered, and name this session (else
           DECRYPTION_FAILED, whose detail never quotes the decrypted input); its values are judged
           by the product's rules as paymentRequest.validate judges them (VALIDATION_FAILED); its
-          nonce must be unused (REPLAYED_REQUEST; a nonce is used up only by input that passed those
-          checks). accountOnFileId pays with that account (its token); tokenize: true (or an
-          autoTokenized product) makes a captured card payment keep the card as a token for the
-          session's customer.
+          nonce must be unused (REPLAYED_REQUEST; a nonce is used up only together with the payment
+          it made, in one store operation). accountOnFileId pays with that account (its token);
+          tokenize: true (or an autoTokenized product) makes a captured card payment keep the card
+          as a token for the session's customer.
         - ``token``: A token of the session's customer (TOKEN_NOT_FOUND otherwise). Its account on
           file has cvv MUST_WRITE, so a card token needs cvcSession (VALIDATION_FAILED, fieldId
           cvcSession, required).
@@ -1980,8 +1981,9 @@ class AsyncMethodWrappers:
           non-empty string); authorised and captured.
         - ``payment_product_id`` (``paymentProductId``): Apple Pay (302) or Google Pay (320), with
           mobilePaymentData; it must be offered in the session.
-        - ``amount_of_money`` (``amountOfMoney``): The amount to pay (at least 1 minor unit); the
-          session's context.amountOfMoney when absent. Its currency must be in the rates table.
+        - ``amount_of_money`` (``amountOfMoney``): The amount to pay (0 for a card check without a
+          charge); the session's context.amountOfMoney when absent. Its currency must be in the
+          rates table.
         - ``idempotency_key`` (``idempotencyKey``): The same key on the same session returns the
           first payment made with it, as it stands now, and does nothing else.
         """
