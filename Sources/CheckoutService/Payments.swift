@@ -170,6 +170,8 @@ extension CheckoutService {
             let needed: Bool
             do {
                 needed = try PaymentDecision.needsAuthentication(amount: draft.amount, preferences: session.threeDS, rates: rates)
+            } catch .disabled {
+                throw CheckoutError.threeDSDisabled(clientSessionId: session.clientSessionId)
             } catch {
                 throw CheckoutError.unknownCurrency(currencyCode: ThreeDSAuthentication.frictionlessLimit.currencyCode, path: "")
             }

@@ -69,6 +69,10 @@ struct PaymentDecisionTests {
         #expect(try PaymentDecision.needsAuthentication(amount: eur(1), preferences: ThreeDSPreferences(required: true), rates: rates))
         #expect(try !PaymentDecision.needsAuthentication(amount: eur(9999), preferences: ThreeDSPreferences(enabled: false),
                                                           rates: rates))
+        #expect(throws: ThreeDSError.disabled, "required, but switched off: no card payment can meet it") {
+            try PaymentDecision.needsAuthentication(amount: eur(1), preferences: ThreeDSPreferences(enabled: false, required: true),
+                                                    rates: rates)
+        }
     }
 
     @Test(arguments: RedirectOutcome.allCases)

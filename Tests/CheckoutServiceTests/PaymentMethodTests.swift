@@ -75,6 +75,12 @@ struct PaymentMethodTests {
         #expect(try harness.call("products.list", #"{"clientSessionId":"s"}"#).get()["paymentProducts"] != nil)
     }
 
+    @Test func aSessionRequiring3DSWithItSwitchedOffTakesNoCard() throws {
+        try session("s", options: #","threeDS":{"enabled":false,"required":true}"#)
+        #expect(try reason(pay("s", #""cardSession":"\#(try cardSession("s"))""#)) == "THREE_DS_DISABLED")
+        #expect(try pay("s", #""mobilePaymentData":"w","paymentProductId":302"#).get()["status"] == .string("CAPTURED"))
+    }
+
     @Test func anIdempotencyKeyReturnsTheFirstPayment() throws {
         try session("s")
         let first = try pay("s", #""mobilePaymentData":"w","paymentProductId":320,"idempotencyKey":"k1""#).get()

@@ -150,3 +150,16 @@ struct PaymentStoreContractTests {
         #expect(read.authentication(ofCardWithFingerprint: "g") == nil)
     }
 }
+
+@Suite("Payments in memory")
+struct InMemoryPaymentStoreTests {
+    @Test func theOldestPaymentsAreForgottenBeyondTheCapacityWithTheirKeys() {
+        let store = InMemoryPaymentStore(capacity: 2)
+        for (id, key) in [("pay_1", "k1"), ("pay_2", "k2"), ("pay_3", "k3")] {
+            _ = store.insert(contractPayment(id, key: key), nonce: nil, now: contractStart)
+        }
+        #expect(store.record(id: "pay_1") == nil && store.record(clientSessionId: "s1", idempotencyKey: "k1") == nil)
+        #expect(store.record(id: "pay_2") != nil && store.record(id: "pay_3") != nil)
+        #expect(store.insert(contractPayment("pay_4", key: "k1"), nonce: nil, now: contractStart) == .kept(contractPayment("pay_4", key: "k1")))
+    }
+}

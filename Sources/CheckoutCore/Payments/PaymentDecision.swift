@@ -5,11 +5,15 @@ public enum PaymentDecision {
     /// when the session requires it, or when the amount is above
     /// `ThreeDSAuthentication.frictionlessLimit` (30.00 EUR, other currencies converted
     /// as `threeDS.authenticate` converts them). A session with 3-D Secure switched off
-    /// (`threeDS.enabled: false`) never runs it.
+    /// (`threeDS.enabled: false`) never runs it, and so cannot pay by card when it
+    /// also requires it (`.disabled`).
     public static func needsAuthentication(
         amount: AmountOfMoney, preferences: ThreeDSPreferences, rates: RatesTable
     ) throws(ThreeDSError) -> Bool {
-        guard preferences.enabled else { return false }
+        guard preferences.enabled else {
+            if preferences.required { throw .disabled }
+            return false
+        }
         if preferences.required { return true }
         return !(try ThreeDSAuthentication.isWithinFrictionlessLimit(amount, rates: rates))
     }

@@ -71,18 +71,24 @@ public protocol PaymentStore: Sendable {
     func replace(_ record: PaymentRecord, ifStatus expected: PaymentStatus) throws(StoreUnavailable) -> Bool
 }
 
-/// Payments in this process's memory, behind one lock.
+/// Payments in this process's memory, behind one lock. Like the sessions in
+/// memory, at most `capacity` payments are kept: beyond it the oldest is
+/// forgotten (with its idempotency key), so a long-lived process stays bounded.
 public final class InMemoryPaymentStore: PaymentStore {
     private struct State {
         var payments: [String: PaymentRecord] = [:]
+        var order = FIFOQueue<String>()
         var byIdempotencyKey: [String: String] = [:]
         var nonces: [String: Timestamp] = [:]
         var sweepNoncesAt = 1024
     }
 
     private let state = Mutex(State())
+    public let capacity: Int
 
-    public init() {}
+    public init(capacity: Int = 100_000) {
+        self.capacity = max(1, capacity)
+    }
 
     public func insert(_ record: PaymentRecord, nonce: PaymentNonce?, now: Timestamp) -> PaymentInsertion {
         state.withLock { state in
@@ -100,6 +106,13 @@ public final class InMemoryPaymentStore: PaymentStore {
             }
             if let scoped { state.byIdempotencyKey[scoped] = record.payment.id }
             state.payments[record.payment.id] = record
+            state.order.append(record.payment.id)
+            while state.order.count > capacity, let oldest = state.order.first {
+                state.order.removeFirst()
+                if let forgotten = state.payments.removeValue(forKey: oldest), let key = forgotten.idempotencyKey {
+                    state.byIdempotencyKey[Self.scoped(forgotten.clientSessionId, key)] = nil
+                }
+            }
             return .kept(record)
         }
     }

@@ -35,6 +35,6 @@ public struct PlatformStore: Sendable {
         PlatformStore(kind: .memory, schemaVersion: nil,
                       sessions: InMemorySessionStore(timeToLive: sessionTimeToLive, capacity: sessionCapacity),
                       challenges: InMemoryChallengeStore(), tokens: tokens,
-                      accessSessions: InMemoryAccessSessionStore(), payments: InMemoryPaymentStore())
+                      accessSessions: InMemoryAccessSessionStore(), payments: InMemoryPaymentStore(capacity: sessionCapacity))
     }
 }

@@ -931,12 +931,13 @@ class MethodWrappers:
         card product, a token with a cvcSession, or a cardSession — needs a successful 3-D Secure
         authentication of the same card in this session when the session has threeDS.required or the
         amount is above 30.00 EUR (converted at the rates table as threeDS.authenticate converts
-        it); a session with threeDS.enabled false runs none. An earlier AUTHENTICATION_SUCCEEDED of
-        the card in the session (threeDS.authenticate, threeDS.challenge, or an earlier payment)
-        counts; otherwise the payment runs threeDS.authenticate's rules itself: a frictionless
-        outcome decides at once, a challenge leaves the payment PENDING_CHALLENGE with
-        merchantAction CHALLENGE until threeDS.challenge answers it (payments.get then shows the
-        decision). AUTHENTICATION_SUCCEEDED and AUTHENTICATION_BYPASSED let the payment go on;
+        it); a session with threeDS.enabled false runs none (and with threeDS.required too, it takes
+        no card: THREE_DS_DISABLED). An earlier AUTHENTICATION_SUCCEEDED of the card in the session
+        (threeDS.authenticate, threeDS.challenge, or an earlier payment) counts; otherwise the
+        payment runs threeDS.authenticate's rules itself: a frictionless outcome decides at once, a
+        challenge leaves the payment PENDING_CHALLENGE with merchantAction CHALLENGE until
+        threeDS.challenge answers it (payments.get then shows the decision).
+        AUTHENTICATION_SUCCEEDED and AUTHENTICATION_BYPASSED let the payment go on;
         AUTHENTICATION_CANCELED cancels it (CANCELLED); any other outcome rejects it with that
         status as the error code. The issuer then decides by reference/payment-test-cards.md (a
         token, card session or account on file made from one of its numbers is recognised by its
@@ -1937,12 +1938,13 @@ class AsyncMethodWrappers:
         card product, a token with a cvcSession, or a cardSession — needs a successful 3-D Secure
         authentication of the same card in this session when the session has threeDS.required or the
         amount is above 30.00 EUR (converted at the rates table as threeDS.authenticate converts
-        it); a session with threeDS.enabled false runs none. An earlier AUTHENTICATION_SUCCEEDED of
-        the card in the session (threeDS.authenticate, threeDS.challenge, or an earlier payment)
-        counts; otherwise the payment runs threeDS.authenticate's rules itself: a frictionless
-        outcome decides at once, a challenge leaves the payment PENDING_CHALLENGE with
-        merchantAction CHALLENGE until threeDS.challenge answers it (payments.get then shows the
-        decision). AUTHENTICATION_SUCCEEDED and AUTHENTICATION_BYPASSED let the payment go on;
+        it); a session with threeDS.enabled false runs none (and with threeDS.required too, it takes
+        no card: THREE_DS_DISABLED). An earlier AUTHENTICATION_SUCCEEDED of the card in the session
+        (threeDS.authenticate, threeDS.challenge, or an earlier payment) counts; otherwise the
+        payment runs threeDS.authenticate's rules itself: a frictionless outcome decides at once, a
+        challenge leaves the payment PENDING_CHALLENGE with merchantAction CHALLENGE until
+        threeDS.challenge answers it (payments.get then shows the decision).
+        AUTHENTICATION_SUCCEEDED and AUTHENTICATION_BYPASSED let the payment go on;
         AUTHENTICATION_CANCELED cancels it (CANCELLED); any other outcome rejects it with that
         status as the error code. The issuer then decides by reference/payment-test-cards.md (a
         token, card session or account on file made from one of its numbers is recognised by its
