@@ -72,7 +72,8 @@ enum PaymentMethods {
             } else if let token = params.token {
                 try service.prepare(&draft, token: token.value, cvcSession: params.cvcSession?.value)
             } else if let cardSession = params.cardSession {
-                draft.card = try service.takeCardSession(cardSession.value, in: session, path: "/cardSession")
+                draft.card = try service.cardSession(cardSession.value, in: session, path: "/cardSession")
+                draft.accessSessions.append(AccessSessionUse(id: cardSession.value, kind: .card, path: "/cardSession"))
                 draft.productId = draft.card?.paymentProductId ?? 0
                 _ = try service.offeredProduct(id: draft.productId, for: session)
             } else {
@@ -150,6 +151,15 @@ struct PaymentDraft {
     var tokenize = false
     /// The encrypted input's nonce, claimed with the payment.
     var nonce: PaymentNonce?
+    /// The access sessions the payment uses up, taken just before it is kept.
+    var accessSessions: [AccessSessionUse] = []
+}
+
+/// An access session a call uses up, and the params member that named it.
+struct AccessSessionUse {
+    let id: String
+    let kind: AccessSession.Kind
+    let path: String
 }
 
 enum PaymentIdentifiers {

@@ -105,32 +105,26 @@ extension CheckoutService {
                 ValidationError(fieldId: "cvcSession", errorMessageId: .required, locale: session.context.locale)])
         }
         if let cvcSession {
-            guard let taken = try Sessions.reachable({ () throws(StoreUnavailable) in
-                try configuration.store.accessSessions.take(id: cvcSession, kind: .cvc, clientSessionId: session.clientSessionId,
-                                                            now: configuration.clock.now())
-            }) else {
-                throw CheckoutError.accessSessionNotFound(session: cvcSession, path: "/cvcSession")
-            }
+            let found = try accessSession(AccessSessionUse(id: cvcSession, kind: .cvc, path: "/cvcSession"), in: session)
             let expected = configuration.brands.brand(code: stored.brand)?.cvcLength
-            if let expected, let length = taken.cvcLength, length != expected {
+            if let expected, let length = found.cvcLength, length != expected {
                 throw CheckoutError.validationFailed([
                     ValidationError(fieldId: "cvcSession", errorMessageId: .length, locale: session.context.locale)])
             }
+            draft.accessSessions.append(AccessSessionUse(id: cvcSession, kind: .cvc, path: "/cvcSession"))
         }
         draft.productId = product.id
         draft.card = PaymentCard(stored)
         draft.token = stored.id
     }
 
-    /// Uses up the card access session `id` of `session` and returns its card, which
-    /// must still be one a product of the session takes (`VALIDATION_FAILED`,
-    /// `allowedInContext` at the member `path` names). `ACCESS_SESSION_NOT_FOUND` when
-    /// it is unknown, expired, used, or another session's.
-    func takeCardSession(_ id: String, in session: Session, path: String) throws -> PaymentCard {
-        guard let taken = try Sessions.reachable({ () throws(StoreUnavailable) in
-            try configuration.store.accessSessions.take(id: id, kind: .card, clientSessionId: session.clientSessionId,
-                                                        now: configuration.clock.now())
-        }), let card = taken.card else {
+    /// The card of the card access session `id` of `session`, which must still be one
+    /// a product of the session takes (`VALIDATION_FAILED`, `allowedInContext` at the
+    /// member `path` names); `ACCESS_SESSION_NOT_FOUND` when it is unknown, expired,
+    /// used, or another session's. It is left in place: `use` takes it once the call
+    /// has decided, so a call that fails before uses nothing up.
+    func cardSession(_ id: String, in session: Session, path: String) throws -> PaymentCard {
+        guard let card = try accessSession(AccessSessionUse(id: id, kind: .card, path: path), in: session).card else {
             throw CheckoutError.accessSessionNotFound(session: id, path: path)
         }
         guard isOffered(productId: card.paymentProductId, in: session) else {
@@ -139,6 +133,32 @@ extension CheckoutService {
                                 locale: session.context.locale)])
         }
         return card
+    }
+
+    /// The live access session `use` names in `session`, left in place.
+    func accessSession(_ use: AccessSessionUse, in session: Session) throws -> AccessSession {
+        let store = configuration.store.accessSessions
+        let now = configuration.clock.now()
+        guard let found = try Sessions.reachable({ () throws(StoreUnavailable) in
+            try store.session(id: use.id, kind: use.kind, clientSessionId: session.clientSessionId, now: now)
+        }) else {
+            throw CheckoutError.accessSessionNotFound(session: use.id, path: use.path)
+        }
+        return found
+    }
+
+    /// Takes each access session of `uses`: exactly one call across every process
+    /// takes one, and the others get `ACCESS_SESSION_NOT_FOUND`.
+    func use(_ uses: [AccessSessionUse], in session: Session) throws {
+        let store = configuration.store.accessSessions
+        let now = configuration.clock.now()
+        for use in uses {
+            guard try Sessions.reachable({ () throws(StoreUnavailable) in
+                try store.take(id: use.id, kind: use.kind, clientSessionId: session.clientSessionId, now: now)
+            }) != nil else {
+                throw CheckoutError.accessSessionNotFound(session: use.id, path: use.path)
+            }
+        }
     }
 
     // MARK: Deciding
@@ -210,6 +230,7 @@ extension CheckoutService {
             }
         }
         record.payment = payment
+        try use(draft.accessSessions, in: session)
         switch try paymentStore({ try $0.insert(record, nonce: draft.nonce, now: now) }) {
         case .kept(let kept):
             try endSessionIfCaptured(kept)

@@ -74,15 +74,17 @@ enum TokenMethods {
             return try keep(candidate, service: service)
         }
 
-        /// The token of a card access session's card: the address data is judged
-        /// first, then the access session is used up (`ACCESS_SESSION_NOT_FOUND`
-        /// when it is not there), then its card must still be one the session takes.
+        /// The token of a card access session's card: the address data is judged,
+        /// the access session must be there (`ACCESS_SESSION_NOT_FOUND`) with a card
+        /// the session still takes; then it is used up and the token kept.
         private static func fromCardSession(_ params: Params, session: Session, service: CheckoutService) throws -> Result {
             let errors = AddressValidation.validate(
                 billingDetails: params.billingDetails, shippingDetails: params.shippingDetails, email: params.email,
                 requirements: session.requirements, locale: session.context.locale)
             guard errors.isEmpty else { throw CheckoutError.validationFailed(errors) }
-            let card = try service.takeCardSession(params.cardSession?.value ?? "", in: session, path: "/cardSession")
+            let id = params.cardSession?.value ?? ""
+            let card = try service.cardSession(id, in: session, path: "/cardSession")
+            try service.use([AccessSessionUse(id: id, kind: .card, path: "/cardSession")], in: session)
             let now = service.configuration.clock.now()
             return try keep(card.storedToken(id: ClientIdentifier.mint(prefix: "tok_").value,
                                              customerId: session.customerId, now: now), service: service)

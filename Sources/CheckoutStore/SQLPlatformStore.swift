@@ -216,6 +216,19 @@ public final class SQLPlatformStore: SessionStore, ChallengeStore, TokenVault, A
         }
     }
 
+    public func session(id: String, kind: AccessSession.Kind, clientSessionId: String, now: Timestamp)
+        throws(StoreUnavailable) -> AccessSession? {
+        let record = try access("read an access session") {
+            try database.read { connection in
+                try connection.query("""
+                    SELECT record FROM access_session WHERE id = $1 AND kind = $2 AND client_session_id = $3 AND expires_at > $4
+                    """, [.text(id), .text(kind.rawValue), .text(clientSessionId), .integer(now.secondsSinceEpoch)])
+                    .first?.first?.text
+            }
+        }
+        return try record.map { text throws(StoreUnavailable) in try decode(AccessSession.self, from: text) }
+    }
+
     public func take(id: String, kind: AccessSession.Kind, clientSessionId: String, now: Timestamp)
         throws(StoreUnavailable) -> AccessSession? {
         let record = try access("take an access session") {

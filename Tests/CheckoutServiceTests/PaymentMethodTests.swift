@@ -45,6 +45,24 @@ struct PaymentMethodTests {
         #expect(try pay("s", #""cardSession":"\#(card)""#).get()["status"] == .string("CAPTURED"), "the wrong session used nothing up")
     }
 
+    @Test func aCallThatFailsUsesNoAccessSessionUp() throws {
+        try session("s")
+        let amex = try harness.call("tokens.create", #"{"clientSessionId":"s","card":{"cardNumber":"3782 822463 10005","expiryDate":"12/30"}}"#).get()
+        let token = try #require(amex["token"]?.stringValue)
+        let cvc = try harness.call("accessSessions.create", #"{"clientSessionId":"s","cvc":"123"}"#).get()
+        let cvcSession = try #require(cvc["cvc"]?["session"]?.stringValue)
+        guard case .failure(let error) = try pay("s", #""token":"\#(token)","cvcSession":"\#(cvcSession)""#) else {
+            Issue.record("a 3-digit CVC was taken for an Amex token")
+            return
+        }
+        #expect(error.reason == "VALIDATION_FAILED")
+        #expect(error.data["errors"]?.at(pointer: "/0/fieldId") == .string("cvcSession"))
+        #expect(error.data["errors"]?.at(pointer: "/0/errorMessageId") == .string("length"))
+        let visa = try #require(try harness.call("tokens.create", #"{"clientSessionId":"s","card":{"cardNumber":"4242424242424242","expiryDate":"12/30"}}"#).get()["token"]?.stringValue)
+        #expect(try pay("s", #""token":"\#(visa)","cvcSession":"\#(cvcSession)""#).get()["status"] == .string("CAPTURED"),
+                "the refused call left the CVC session in place")
+    }
+
     @Test func aChallengeLeavesThePaymentPendingUntilItIsAnswered() throws {
         try session("s", amount: 5000)
         let pending = try pay("s", #""cardSession":"\#(try cardSession("s"))""#).get()

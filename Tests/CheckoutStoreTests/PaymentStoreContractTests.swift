@@ -31,10 +31,17 @@ struct PaymentStoreContractTests {
         let store = platform.accessSessions
         let kept = contractCardSession("acs_card_1", in: platform.tokens)
         try store.keep(kept, now: contractStart)
+        #expect(try store.session(id: "acs_card_1", kind: .card, clientSessionId: "s1", now: contractStart) == kept)
+        #expect(try store.session(id: "acs_card_1", kind: .card, clientSessionId: "s1", now: contractStart) == kept,
+                "reading leaves it in place")
+        #expect(try store.session(id: "acs_card_1", kind: .card, clientSessionId: "s2", now: contractStart) == nil)
+        #expect(try store.session(id: "acs_card_1", kind: .card, clientSessionId: "s1",
+                                  now: contractStart.adding(seconds: 600)) == nil)
         #expect(try store.take(id: "acs_card_1", kind: .cvc, clientSessionId: "s1", now: contractStart) == nil)
         #expect(try store.take(id: "acs_card_1", kind: .card, clientSessionId: "s2", now: contractStart) == nil)
         #expect(try store.take(id: "acs_card_1", kind: .card, clientSessionId: "s1", now: contractStart) == kept)
         #expect(try store.take(id: "acs_card_1", kind: .card, clientSessionId: "s1", now: contractStart) == nil)
+        #expect(try store.session(id: "acs_card_1", kind: .card, clientSessionId: "s1", now: contractStart) == nil)
         let cvc = AccessSession(id: "acs_cvc_1", kind: .cvc, clientSessionId: "s1", expiresAt: contractStart.adding(seconds: 600),
                                 cvcLength: 3)
         try store.keep(cvc, now: contractStart)

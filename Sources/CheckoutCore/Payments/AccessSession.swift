@@ -46,6 +46,11 @@ public protocol AccessSessionStore: Sendable {
     /// Keeps `session` until it is taken or expires.
     func keep(_ session: AccessSession, now: Timestamp) throws(StoreUnavailable)
 
+    /// The live access session `id` of `kind` made in `clientSessionId`, left in
+    /// place: what a use reads before it decides, then takes it.
+    func session(id: String, kind: AccessSession.Kind, clientSessionId: String, now: Timestamp)
+        throws(StoreUnavailable) -> AccessSession?
+
     /// Removes and returns the live access session `id` of `kind` made in the checkout
     /// session `clientSessionId`; nil — and nothing removed — when there is none.
     func take(id: String, kind: AccessSession.Kind, clientSessionId: String, now: Timestamp)
@@ -66,6 +71,14 @@ public final class InMemoryAccessSessionStore: AccessSessionStore {
                 state.sweepAt = max(1024, 2 * state.sessions.count)
             }
             state.sessions[session.id] = session
+        }
+    }
+
+    public func session(id: String, kind: AccessSession.Kind, clientSessionId: String, now: Timestamp) -> AccessSession? {
+        state.withLock { state in
+            state.sessions[id].flatMap { found in
+                found.kind == kind && found.clientSessionId == clientSessionId && found.expiresAt > now ? found : nil
+            }
         }
     }
 

@@ -498,16 +498,17 @@ class MethodWrappers:
         A valid card that no product offered in the session can take (iin.details would not say
         SUPPORTED) is allowedInContext too, as in tokens.create. Each access session lives 10
         minutes on the service clock, belongs to this checkout session only, and is used up by its
-        first use: a card session by tokens.create {cardSession} or payments.create {cardSession}, a
-        CVC session by payments.create {token, cvcSession}; after that, after expiry, or from
-        another session it is ACCESS_SESSION_NOT_FOUND. Design: an access session keeps no card
-        number and no CVC. A card session keeps the card as the platform needs it later — product,
-        brand, bin, last 4, masked alias, expiry (MMYY) and the HMAC-SHA-256 fingerprint of the
-        number under the store's secret — which is all a token holds, and all 3-D Secure and the
-        test-card tables need (they recognise a card by its keyed fingerprint); nothing has to be
-        sealed or decrypted to use it. A CVC session keeps only how many digits the CVC had, so a
-        payment can check it fits the token's brand. With --data both live in the store, where every
-        process can use them and exactly one use succeeds; expired ones are swept.
+        first successful use (a call refused for another reason first leaves it in place): a card
+        session by tokens.create {cardSession} or payments.create {cardSession}, a CVC session by
+        payments.create {token, cvcSession}; after that, after expiry, or from another session it is
+        ACCESS_SESSION_NOT_FOUND. Design: an access session keeps no card number and no CVC. A card
+        session keeps the card as the platform needs it later — product, brand, bin, last 4, masked
+        alias, expiry (MMYY) and the HMAC-SHA-256 fingerprint of the number under the store's secret
+        — which is all a token holds, and all 3-D Secure and the test-card tables need (they
+        recognise a card by its keyed fingerprint); nothing has to be sealed or decrypted to use it.
+        A CVC session keeps only how many digits the CVC had, so a payment can check it fits the
+        token's brand. With --data both live in the store, where every process can use them and
+        exactly one use succeeds; expired ones are swept.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
@@ -1499,16 +1500,17 @@ class AsyncMethodWrappers:
         A valid card that no product offered in the session can take (iin.details would not say
         SUPPORTED) is allowedInContext too, as in tokens.create. Each access session lives 10
         minutes on the service clock, belongs to this checkout session only, and is used up by its
-        first use: a card session by tokens.create {cardSession} or payments.create {cardSession}, a
-        CVC session by payments.create {token, cvcSession}; after that, after expiry, or from
-        another session it is ACCESS_SESSION_NOT_FOUND. Design: an access session keeps no card
-        number and no CVC. A card session keeps the card as the platform needs it later — product,
-        brand, bin, last 4, masked alias, expiry (MMYY) and the HMAC-SHA-256 fingerprint of the
-        number under the store's secret — which is all a token holds, and all 3-D Secure and the
-        test-card tables need (they recognise a card by its keyed fingerprint); nothing has to be
-        sealed or decrypted to use it. A CVC session keeps only how many digits the CVC had, so a
-        payment can check it fits the token's brand. With --data both live in the store, where every
-        process can use them and exactly one use succeeds; expired ones are swept.
+        first successful use (a call refused for another reason first leaves it in place): a card
+        session by tokens.create {cardSession} or payments.create {cardSession}, a CVC session by
+        payments.create {token, cvcSession}; after that, after expiry, or from another session it is
+        ACCESS_SESSION_NOT_FOUND. Design: an access session keeps no card number and no CVC. A card
+        session keeps the card as the platform needs it later — product, brand, bin, last 4, masked
+        alias, expiry (MMYY) and the HMAC-SHA-256 fingerprint of the number under the store's secret
+        — which is all a token holds, and all 3-D Secure and the test-card tables need (they
+        recognise a card by its keyed fingerprint); nothing has to be sealed or decrypted to use it.
+        A CVC session keeps only how many digits the CVC had, so a payment can check it fits the
+        token's brand. With --data both live in the store, where every process can use them and
+        exactly one use succeeds; expired ones are swept.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
