@@ -721,7 +721,15 @@ export type PaymentsCompleteResult = {
    * payment created (the same card of the same customer gives the existing token).
    */
   token?: string;
+  /**
+   * The billing address kept with the token the payment used, when tokens keep one (API.md 9.6);
+   * absent otherwise.
+   */
   billingDetails?: Address;
+  /**
+   * The shipping address kept with the token the payment used, when tokens keep one (API.md 9.6);
+   * absent otherwise.
+   */
   shippingDetails?: Address;
   /**
    * PayPal's invoice id: present once a PayPal (840) payment is approved at its return
@@ -855,7 +863,15 @@ export type PaymentsCreateResult = {
    * payment created (the same card of the same customer gives the existing token).
    */
   token?: string;
+  /**
+   * The billing address kept with the token the payment used, when tokens keep one (API.md 9.6);
+   * absent otherwise.
+   */
   billingDetails?: Address;
+  /**
+   * The shipping address kept with the token the payment used, when tokens keep one (API.md 9.6);
+   * absent otherwise.
+   */
   shippingDetails?: Address;
   /**
    * PayPal's invoice id: present once a PayPal (840) payment is approved at its return
@@ -941,7 +957,15 @@ export type PaymentsGetResult = {
    * payment created (the same card of the same customer gives the existing token).
    */
   token?: string;
+  /**
+   * The billing address kept with the token the payment used, when tokens keep one (API.md 9.6);
+   * absent otherwise.
+   */
   billingDetails?: Address;
+  /**
+   * The shipping address kept with the token the payment used, when tokens keep one (API.md 9.6);
+   * absent otherwise.
+   */
   shippingDetails?: Address;
   /**
    * PayPal's invoice id: present once a PayPal (840) payment is approved at its return
