@@ -135,7 +135,7 @@ struct PaymentStoreContractTests {
         try old.insert(contractSession("s1"), now: contractStart)
         try old.close()
         let migrated = try underTest.openSQL()
-        #expect(migrated.schemaVersion == 3)
+        #expect(migrated.schemaVersion == SQLPlatformStore.latestSchemaVersion)
         #expect(try migrated.session(id: "s1", now: contractStart).get() == contractSession("s1"))
         #expect(try migrated.insert(contractPayment("pay_1"), nonce: PaymentNonce("n", until: contractStart.adding(seconds: 60)),
                                     now: contractStart) == .kept(contractPayment("pay_1")))
