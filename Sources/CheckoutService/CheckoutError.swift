@@ -21,6 +21,14 @@ enum CheckoutError: Error, RPCErrorConvertible {
     case challengeNotFound(challengeId: String)
     /// The `--data` store cannot be reached now; nothing was changed.
     case storeUnavailable(StoreUnavailable)
+    case sessionCompleted(clientSessionId: String)
+    /// `path`: the params member that named it (`/cardSession`, `/cvcSession`).
+    case accessSessionNotFound(session: String, path: String)
+    case paymentNotFound(paymentId: String)
+    /// `detail` says what was wrong, never with key material or anything decrypted.
+    case decryptionFailed(detail: String)
+    case replayedRequest
+    case paymentNotCompletable(paymentId: String, status: PaymentStatus)
 
     var rpcError: RPCError {
         switch self {
@@ -74,6 +82,28 @@ enum CheckoutError: Error, RPCErrorConvertible {
             return RPCError(code: 1402, message: "Challenge not found", reason: "CHALLENGE_NOT_FOUND",
                             details: ["challengeId": .string(id),
                                       "detail": .string("no such challenge is pending: unknown, expired or already answered")])
+        case .sessionCompleted(let id):
+            return RPCError(code: 1003, message: "Session completed", reason: "SESSION_COMPLETED",
+                            details: ["clientSessionId": .string(id),
+                                      "detail": .string("the session ended with its captured payment (endOnPayment)")])
+        case .accessSessionNotFound(let session, let path):
+            return RPCError(code: 1302, message: "Access session not found", reason: "ACCESS_SESSION_NOT_FOUND",
+                            details: ["session": .string(session), "path": .string(path),
+                                      "detail": .string("no such access session in this checkout session: unknown, expired or already used")])
+        case .paymentNotFound(let id):
+            return RPCError(code: 1701, message: "Payment not found", reason: "PAYMENT_NOT_FOUND",
+                            details: ["paymentId": .string(id)])
+        case .decryptionFailed(let detail):
+            return RPCError(code: 1702, message: "Decryption failed", reason: "DECRYPTION_FAILED",
+                            details: ["path": .string("/encryptedCustomerInput"), "detail": .string(detail)])
+        case .replayedRequest:
+            return RPCError(code: 1703, message: "Replayed request", reason: "REPLAYED_REQUEST",
+                            details: ["path": .string("/encryptedCustomerInput"),
+                                      "detail": .string("this encryptedCustomerInput (its nonce) was already used for a payment")])
+        case .paymentNotCompletable(let id, let status):
+            return RPCError(code: 1704, message: "Payment not completable", reason: "PAYMENT_NOT_COMPLETABLE",
+                            details: ["paymentId": .string(id), "status": .string(status.rawValue),
+                                      "detail": .string("only a REDIRECTED payment waits for the customer's return")])
         case .storeUnavailable(let failure):
             return RPCError(code: 1601, message: "Store unavailable", reason: "STORE_UNAVAILABLE",
                             details: ["retryable": .bool(true), "detail": .string(failure.message)])

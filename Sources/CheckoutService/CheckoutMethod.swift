@@ -12,5 +12,5 @@ extension CheckoutService {
     static let routes: [any CheckoutMethod.Type] = ServiceMethods.routes + SessionMethods.routes + ProductMethods.routes + ProductGroupMethods.routes
         + PaymentRequestMethods.routes + MaskMethods.routes + CardMethods.routes + IINMethods.routes
         + CurrencyMethods.routes + EncryptionMethods.routes + AddressMethods.routes
-        + TokenMethods.routes + ThreeDSMethods.routes
+        + TokenMethods.routes + ThreeDSMethods.routes + AccessSessionMethods.routes + PaymentMethods.routes
 }

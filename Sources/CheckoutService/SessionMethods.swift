@@ -101,7 +101,7 @@ enum SessionMethods {
         }
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Session {
-            try service.sessions.session(id: params.clientSessionId.value)
+            try service.sessions.anySession(id: params.clientSessionId.value)
         }
     }
 

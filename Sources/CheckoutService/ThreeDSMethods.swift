@@ -59,8 +59,16 @@ enum ThreeDSMethods {
             if let given = params.amountOfMoney, rates.currency(code: given.currencyCode) == nil {
                 throw CheckoutError.unknownCurrency(currencyCode: given.currencyCode, path: "/amountOfMoney/currencyCode")
             }
-            let card = try params.token.map { try service.threeDSCard(ofToken: $0, customerId: session.customerId) }
-                ?? ThreeDSCard(cardNumber: params.cardNumber ?? "", brands: service.configuration.brands)
+            let key = service.fingerprintKey
+            let (card, fingerprint): (ThreeDSCard, String)
+            if let token = params.token {
+                let stored = try service.storedToken(token, customerId: session.customerId)
+                (card, fingerprint) = (PaymentCard(stored).threeDSCard(fingerprintKey: key), stored.fingerprint)
+            } else {
+                let number = params.cardNumber ?? ""
+                card = ThreeDSCard(cardNumber: number, brands: service.configuration.brands)
+                fingerprint = key.fingerprint(ofCardNumber: number.filter { $0 != " " })
+            }
             let decision: ThreeDSDecision
             do {
                 decision = try ThreeDSAuthentication.decide(
@@ -72,7 +80,13 @@ enum ThreeDSMethods {
                 // Only EUR, the currency of the frictionless limit, can be missing by now.
                 throw CheckoutError.unknownCurrency(currencyCode: code, path: "")
             }
-            return try service.challenges.start(decision)
+            let result = try service.challenges.start(
+                decision, binding: ChallengeBinding(clientSessionId: session.clientSessionId, cardFingerprint: fingerprint))
+            if result.status == .authenticationSucceeded {
+                try service.sessions.remember(CardAuthentication(cardFingerprint: fingerprint, result: result),
+                                              in: session.clientSessionId)
+            }
+            return result
         }
     }
 
@@ -99,8 +113,17 @@ enum ThreeDSMethods {
             var response: ThreeDSChallengeResponse { code.map { .code($0) } ?? .cancel }
         }
 
+        /// A success is remembered in the challenge's session for later payments with
+        /// the card; a challenge a payment started decides that payment.
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> ThreeDSResult {
-            try service.challenges.complete(id: params.challengeId, with: params.response)
+            let (result, binding) = try service.challenges.complete(id: params.challengeId, with: params.response)
+            guard let binding else { return result }
+            if result.status == .authenticationSucceeded {
+                try service.sessions.remember(CardAuthentication(cardFingerprint: binding.cardFingerprint, result: result),
+                                              in: binding.clientSessionId)
+            }
+            if let paymentId = binding.paymentId { try service.decidePayment(paymentId, after: result) }
+            return result
         }
     }
 }

@@ -14,7 +14,9 @@ enum TokenMethods {
 
         struct Params: Decodable, Sendable, ParamsChecking {
             let clientSessionId: ClientIdentifier
-            let card: CardTokenization.Card
+            let card: CardTokenization.Card?
+            /// A card access session (API.md 9.5), in place of `card`.
+            let cardSession: ClientIdentifier?
             let billingDetails: Address?
             let shippingDetails: ShippingAddress?
             let email: String?
@@ -26,6 +28,11 @@ enum TokenMethods {
                 checks.requireAddressBounds(shippingDetails?.address, at: "/shippingDetails")
                 checks.refuseCardNumbers(inKeptAddress: billingDetails, at: "/billingDetails")
                 checks.refuseCardNumbers(inKeptAddress: shippingDetails?.address, at: "/shippingDetails")
+                checks.require(card != nil || cardSession != nil, at: "/card", reading: ["/cardSession"],
+                               "is required unless cardSession is given: send exactly one of card and cardSession")
+                checks.require(card == nil || cardSession == nil, at: "/cardSession", reading: ["/card"],
+                               "must not be given together with card: send exactly one of them")
+                guard let card else { return }
                 let members = [("cardNumber", card.cardNumber), ("expiryDate", card.expiryDate), ("cvv", card.cvv ?? "")]
                 for (member, value) in members {
                     checks.require(value.unicodeScalars.count <= Self.maximumCardMemberLength, at: "/card/\(member)",
@@ -45,29 +52,53 @@ enum TokenMethods {
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
             let session = try service.sessions.session(id: params.clientSessionId.value)
+            guard let card = params.card else { return try fromCardSession(params, session: session, service: service) }
             let configuration = service.configuration
             let details = configuration.iinTable.details(
-                forCardNumber: params.card.cardNumber, brands: configuration.brands,
+                forCardNumber: card.cardNumber, brands: configuration.brands,
                 isAllowed: { service.isOffered(productId: $0, in: session) })
             let locale = session.context.locale
             let errors = CardTokenization.errors(
-                of: params.card, details: details, acceptedBrands: session.acceptedCardBrands,
+                of: card, details: details, acceptedBrands: session.acceptedCardBrands,
                 currentMonth: configuration.clock.currentMonth(), brands: configuration.brands, locale: locale)
                 + AddressValidation.validate(
                     billingDetails: params.billingDetails, shippingDetails: params.shippingDetails?.address, email: params.email,
                     requirements: session.requirements, locale: locale)
             guard errors.isEmpty, let details, let productId = details.paymentProductId,
                   let brand = configuration.brands.brand(paymentProductId: productId)
-                    ?? configuration.brands.brand(ofCardNumber: params.card.cardNumber)
+                    ?? configuration.brands.brand(ofCardNumber: card.cardNumber)
             else {
                 throw CheckoutError.validationFailed(errors)
             }
             let candidate = CardTokenization.token(
-                for: params.card, id: ClientIdentifier.mint(prefix: "tok_").value, customerId: session.customerId,
+                for: card, id: ClientIdentifier.mint(prefix: "tok_").value, customerId: session.customerId,
                 paymentProductId: productId, details: details,
-                binLength: configuration.iinTable.binLength(forCardNumber: params.card.cardNumber), brand: brand,
+                binLength: configuration.iinTable.binLength(forCardNumber: card.cardNumber), brand: brand,
                 fingerprintKey: configuration.store.tokens.fingerprintKey, now: configuration.clock.now(),
                 billingDetails: params.billingDetails, shippingDetails: params.shippingDetails?.address)
+            return try keep(candidate, service: service)
+        }
+
+        /// The token of a card access session's card, with the addresses given: the
+        /// address data is judged, the access session must be there
+        /// (`ACCESS_SESSION_NOT_FOUND`) with a card the session still takes; then it
+        /// is used up and the token kept.
+        private static func fromCardSession(_ params: Params, session: Session, service: CheckoutService) throws -> Result {
+            let errors = AddressValidation.validate(
+                billingDetails: params.billingDetails, shippingDetails: params.shippingDetails?.address, email: params.email,
+                requirements: session.requirements, locale: session.context.locale)
+            guard errors.isEmpty else { throw CheckoutError.validationFailed(errors) }
+            let id = params.cardSession?.value ?? ""
+            let card = try service.cardSession(id, in: session, path: "/cardSession")
+            try service.use([AccessSessionUse(id: id, kind: .card, path: "/cardSession")], in: session)
+            var token = card.storedToken(id: ClientIdentifier.mint(prefix: "tok_").value,
+                                         customerId: session.customerId, now: service.configuration.clock.now())
+            token.billingDetails = params.billingDetails
+            token.shippingDetails = params.shippingDetails?.address
+            return try keep(token, service: service)
+        }
+
+        private static func keep(_ candidate: StoredToken, service: CheckoutService) throws -> Result {
             let stored = try service.vault { try $0.save(candidate) }
             service.logger.info("token stored", metadata: ["token": "\(stored.id)", "bin": "\(stored.bin)",
                                                            "last4": "\(stored.last4Digits)"])

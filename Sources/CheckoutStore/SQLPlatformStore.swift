@@ -4,7 +4,7 @@ import GRDB
 import Synchronization
 
 /// The platform's state in a SQL database (`--data`): sessions, challenges,
-/// tokens (with their shoppers' addresses) and the sealed platform key, in SQLite or PostgreSQL through the same
+/// tokens (with their shoppers' addresses), access sessions, payments and the sealed platform key, in SQLite or PostgreSQL through the same
 /// statements. Nothing is kept in the process: every call asks the database, so
 /// any number of checkoutd processes on one store act as one platform. A session
 /// close and a challenge are consumed by one conditional `DELETE … RETURNING`,
@@ -13,7 +13,8 @@ import Synchronization
 /// Nothing secret is in clear: card numbers and CVCs never reach the store,
 /// fingerprints are keyed, and the platform key is sealed with the store key,
 /// which lives in a key file outside the database (mode 0600).
-public final class SQLPlatformStore: SessionStore, ChallengeStore, TokenVault, PlatformKeyStore {
+public final class SQLPlatformStore: SessionStore, ChallengeStore, TokenVault, AccessSessionStore, PaymentStore,
+    PlatformKeyStore {
     public let kind: PlatformStore.Kind
     /// The path, or the URI with its password masked: what messages show.
     public let location: String
@@ -40,7 +41,7 @@ public final class SQLPlatformStore: SessionStore, ChallengeStore, TokenVault, P
     /// The store as the platform's, for the service.
     public var platform: PlatformStore {
         PlatformStore(kind: kind, schemaVersion: schemaVersion, sessions: self, challenges: ChallengesView(store: self),
-                      tokens: self)
+                      tokens: self, accessSessions: self, payments: self)
     }
 
     // MARK: Sessions
@@ -234,6 +235,120 @@ public final class SQLPlatformStore: SessionStore, ChallengeStore, TokenVault, P
             try database.write { connection in
                 !(try connection.query("DELETE FROM token WHERE id = $1 AND customer_id = $2 RETURNING id",
                                        [.text(id), .text(customerId)]).isEmpty)
+            }
+        }
+    }
+
+    // MARK: Access sessions
+
+    public func keep(_ session: AccessSession, now: Timestamp) throws(StoreUnavailable) {
+        let record = try encode(session)
+        try access("keep an access session") {
+            try database.write { connection in
+                try connection.execute("DELETE FROM access_session WHERE expires_at <= $1", [.integer(now.secondsSinceEpoch)])
+                try connection.execute("""
+                    INSERT INTO access_session (id, kind, client_session_id, record, expires_at) VALUES ($1, $2, $3, $4, $5)
+                    """, [.text(session.id), .text(session.kind.rawValue), .text(session.clientSessionId), .text(record),
+                          .integer(session.expiresAt.secondsSinceEpoch)])
+            }
+        }
+    }
+
+    public func session(id: String, kind: AccessSession.Kind, clientSessionId: String, now: Timestamp)
+        throws(StoreUnavailable) -> AccessSession? {
+        let record = try access("read an access session") {
+            try database.read { connection in
+                try connection.query("""
+                    SELECT record FROM access_session WHERE id = $1 AND kind = $2 AND client_session_id = $3 AND expires_at > $4
+                    """, [.text(id), .text(kind.rawValue), .text(clientSessionId), .integer(now.secondsSinceEpoch)])
+                    .first?.first?.text
+            }
+        }
+        return try record.map { text throws(StoreUnavailable) in try decode(AccessSession.self, from: text) }
+    }
+
+    public func take(id: String, kind: AccessSession.Kind, clientSessionId: String, now: Timestamp)
+        throws(StoreUnavailable) -> AccessSession? {
+        let record = try access("take an access session") {
+            try database.write { connection in
+                try connection.query("""
+                    DELETE FROM access_session WHERE id = $1 AND kind = $2 AND client_session_id = $3 AND expires_at > $4
+                    RETURNING record
+                    """, [.text(id), .text(kind.rawValue), .text(clientSessionId), .integer(now.secondsSinceEpoch)])
+                    .first?.first?.text
+            }
+        }
+        return try record.map { text throws(StoreUnavailable) in try decode(AccessSession.self, from: text) }
+    }
+
+    // MARK: Payments
+
+    /// One transaction: the payment row (or the existing one for its idempotency
+    /// key), then the nonce's claim; a nonce claimed before rolls the payment back.
+    public func insert(_ record: PaymentRecord, nonce: PaymentNonce?, now: Timestamp)
+        throws(StoreUnavailable) -> PaymentInsertion {
+        let text = try encode(record)
+        let outcome = try access("keep a payment") { () throws -> (existing: String?, replayed: Bool) in
+            do {
+                return try database.write { connection in
+                    let inserted = try connection.query("""
+                        INSERT INTO payment (id, client_session_id, idempotency_key, status, record, created_at)
+                        VALUES ($1, $2, $3, $4, $5, $6)
+                        ON CONFLICT (client_session_id, idempotency_key) DO NOTHING RETURNING id
+                        """, [.text(record.payment.id), .text(record.clientSessionId), SQLValue(record.idempotencyKey),
+                              .text(record.payment.status.rawValue), .text(text),
+                              .integer(record.payment.createdAt.secondsSinceEpoch)])
+                    if inserted.isEmpty {
+                        let existing = try connection.query("""
+                            SELECT record FROM payment WHERE client_session_id = $1 AND idempotency_key = $2
+                            """, [.text(record.clientSessionId), SQLValue(record.idempotencyKey)]).first?.first?.text
+                        return (existing, false)
+                    }
+                    guard let nonce else { return (nil, false) }
+                    try connection.execute("DELETE FROM payment_nonce WHERE expires_at <= $1", [.integer(now.secondsSinceEpoch)])
+                    let claimed = try connection.query("""
+                        INSERT INTO payment_nonce (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce
+                        """, [.text(nonce.nonce), .integer(nonce.until.secondsSinceEpoch)])
+                    if claimed.isEmpty { throw ReplayedNonce() }
+                    return (nil, false)
+                }
+            } catch is ReplayedNonce {
+                return (nil, true)
+            }
+        }
+        if outcome.replayed { return .replayed }
+        guard let existing = outcome.existing else { return .kept(record) }
+        return .existing(try decode(PaymentRecord.self, from: existing))
+    }
+
+    /// Rolls a payment back whose nonce was claimed before.
+    private struct ReplayedNonce: Error {}
+
+    public func record(id: String) throws(StoreUnavailable) -> PaymentRecord? {
+        let text = try access("read a payment") {
+            try database.read { try $0.query("SELECT record FROM payment WHERE id = $1", [.text(id)]).first?.first?.text }
+        }
+        return try text.map { text throws(StoreUnavailable) in try decode(PaymentRecord.self, from: text) }
+    }
+
+    public func record(clientSessionId: String, idempotencyKey: String) throws(StoreUnavailable) -> PaymentRecord? {
+        let text = try access("read a payment") {
+            try database.read { connection in
+                try connection.query("SELECT record FROM payment WHERE client_session_id = $1 AND idempotency_key = $2",
+                                     [.text(clientSessionId), .text(idempotencyKey)]).first?.first?.text
+            }
+        }
+        return try text.map { text throws(StoreUnavailable) in try decode(PaymentRecord.self, from: text) }
+    }
+
+    public func replace(_ record: PaymentRecord, ifStatus expected: PaymentStatus) throws(StoreUnavailable) -> Bool {
+        let text = try encode(record)
+        return try access("change a payment") {
+            try database.write { connection in
+                !(try connection.query("""
+                    UPDATE payment SET record = $2, status = $3 WHERE id = $1 AND status = $4 RETURNING id
+                    """, [.text(record.payment.id), .text(text), .text(record.payment.status.rawValue),
+                          .text(expected.rawValue)]).isEmpty)
             }
         }
     }

@@ -84,6 +84,41 @@ enum StoreMigrations {
             ["ALTER TABLE token ADD COLUMN billing_details TEXT",
              "ALTER TABLE token ADD COLUMN shipping_details TEXT"]
         },
+        Migration(version: 4, name: "v4 access sessions, payments and payment nonces") { _ in
+            // Records are JSON text holding no card number or CVC (PaymentCard: bin,
+            // last 4, masked alias, keyed fingerprint). An access session and a nonce
+            // are taken or claimed by one conditional statement, so exactly once across
+            // processes; expired ones are swept as new ones come. A session has at most
+            // one payment per idempotency key (NULL keys never collide).
+            ["""
+            CREATE TABLE access_session (
+                id TEXT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                client_session_id TEXT NOT NULL,
+                record TEXT NOT NULL,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+             "CREATE INDEX access_session_expires_at ON access_session (expires_at)",
+             """
+            CREATE TABLE payment (
+                id TEXT PRIMARY KEY,
+                client_session_id TEXT NOT NULL,
+                idempotency_key TEXT,
+                status TEXT NOT NULL,
+                record TEXT NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+             "CREATE UNIQUE INDEX payment_idempotency ON payment (client_session_id, idempotency_key)",
+             """
+            CREATE TABLE payment_nonce (
+                nonce TEXT PRIMARY KEY,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+             "CREATE INDEX payment_nonce_expires_at ON payment_nonce (expires_at)"]
+        },
     ]
 
     static var latestVersion: Int { all.count }

@@ -45,7 +45,8 @@ struct RouteTableTests {
         "mask.apply": .none, "mask.remove": .none, "rpc.discover": .none, "service.info": .none, "service.shutdown": .none,
         "encryption.publicKey": .reads, "iin.details": .reads, "paymentRequest.encrypt": .reads,
         "paymentRequest.validate": .reads, "products.get": .reads, "products.list": .reads, "productGroups.get": .reads, "session.get": .reads,
-        "tokens.list": .reads,
+        "tokens.list": .reads, "payments.get": .reads,
+        "accessSessions.create": .writes, "payments.create": .writes, "payments.complete": .writes,
         "session.changeCurrency": .writes, "session.close": .writes, "session.init": .writes, "session.update": .writes,
         "threeDS.authenticate": .writes,
         "threeDS.challenge": .writes, "tokens.create": .writes, "tokens.delete": .writes,
@@ -79,10 +80,11 @@ struct RouteTableTests {
         #expect(Set(Self.stateAccess.keys).isDisjoint(with: Self.readsWhenNamingASession))
     }
 
-    /// Only encryption is worth a worker: everything else costs less than waking one.
-    @Test func onlyEncryptionRunsOnAWorker() {
+    /// Only RSA work — encryption, and the decryption a payment may need — is worth a
+    /// worker: everything else costs less than waking one.
+    @Test func onlyRSAWorkRunsOnAWorker() {
         let onWorkers = CheckoutService.routes.filter { $0.placement == .worker }.map { $0.name }
-        #expect(onWorkers == ["paymentRequest.encrypt"])
+        #expect(onWorkers == ["paymentRequest.encrypt", "payments.create"])
     }
 
     /// OpenRPC 1.3: "All required params MUST be listed before any optional params".
@@ -112,7 +114,8 @@ struct RouteTableTests {
     }
 
     /// Each example runs on a fresh service, after the calls its `setup` lists. Params members
-    /// named by `fromSetup` take their values from the setup results, and result members named
+    /// named by `fromSetup` take their values from the setup results (a setup step's, from the
+    /// steps before it), and result members named
     /// by `unpredictable` (random ids) must be present but may hold any value of the example's type.
     @Test func everyExampleDecodesIntoItsParamsAndGivesItsResult() throws {
         for (name, document) in try Repository.methodSchemas() {
@@ -130,7 +133,15 @@ struct RouteTableTests {
                 if case .array(let steps)? = example["setup"] {
                     for step in steps {
                         let method = try #require(step["method"]?.stringValue)
-                        let setup = try #require(registry[method]).invoke(step["params"] ?? .object(JSONObject()), RequestContext(id: .number("0")))
+                        var stepParams = step["params"] ?? .object(JSONObject())
+                        if case .object(let bindings)? = step["fromSetup"] {  // from the steps before it
+                            for binding in bindings.members {
+                                let source = try #require(binding.value.stringValue)
+                                let value = try #require(JSONValue.array(setupResults).at(pointer: source), "\(label): \(source)")
+                                stepParams = try #require(stepParams.replacing(at: binding.key, with: value), "\(label): \(binding.key)")
+                            }
+                        }
+                        let setup = try #require(registry[method]).invoke(stepParams, RequestContext(id: .number("0")))
                         #expect(throws: Never.self, "\(label) setup \(method)") { try setup.get() }
                         setupResults.append((try? setup.get()) ?? .null)
                     }

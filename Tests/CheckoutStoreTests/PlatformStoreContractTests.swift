@@ -324,9 +324,9 @@ struct PlatformStoreContractTests {
     }
 
     /// A store made by an older schema (version 1: tokens and keys; version 2:
-    /// sessions and challenges) is migrated with its tokens kept: each reads back
-    /// with no addresses, and can be given some.
-    @Test(arguments: StoreKind.shared, [1, 2])
+    /// sessions and challenges; version 3: tokens' addresses) is migrated with its
+    /// tokens kept: each reads back with no addresses, and can be given some.
+    @Test(arguments: StoreKind.shared, [1, 2, 3])
     func anOlderStoreIsMigratedWithItsTokens(_ kind: StoreKind, _ version: Int) throws {
         let underTest = try StoreUnderTest(kind)
         defer { withExtendedLifetime(underTest) {} }
@@ -339,7 +339,7 @@ struct PlatformStoreContractTests {
 
         let migrated = try underTest.openSQL()
         #expect(migrated.schemaVersion == SQLPlatformStore.latestSchemaVersion)
-        #expect(SQLPlatformStore.latestSchemaVersion == 3)
+        #expect(SQLPlatformStore.latestSchemaVersion == 4)
         #expect(try migrated.tokens(customerId: "customer-1") == [token])
         #expect(token.billingDetails == nil && token.shippingDetails == nil)
         #expect(try migrated.save(makeToken("t2", in: migrated)) == token, "the same card is still the same token")

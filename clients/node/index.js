@@ -217,12 +217,43 @@ export class StoreUnavailable extends CheckoutdError {
   static REASON = 'STORE_UNAVAILABLE';
 }
 
+/** 1003: the session ended with its captured payment (`endOnPayment`). */
+export class SessionCompleted extends CheckoutdError {
+  static REASON = 'SESSION_COMPLETED';
+}
+
+/** 1302: unknown, expired or already used card or CVC access session. */
+export class AccessSessionNotFound extends CheckoutdError {
+  static REASON = 'ACCESS_SESSION_NOT_FOUND';
+}
+
+/** 1701: no such payment. */
+export class PaymentNotFound extends CheckoutdError {
+  static REASON = 'PAYMENT_NOT_FOUND';
+}
+
+/** 1702: `encryptedCustomerInput` is not a JWE this platform's key opens, or names another session. */
+export class DecryptionFailed extends CheckoutdError {
+  static REASON = 'DECRYPTION_FAILED';
+}
+
+/** 1703: this `encryptedCustomerInput` (its nonce) was already used for a payment. */
+export class ReplayedRequest extends CheckoutdError {
+  static REASON = 'REPLAYED_REQUEST';
+}
+
+/** 1704: `payments.complete` on a payment that is not waiting for the customer. */
+export class PaymentNotCompletable extends CheckoutdError {
+  static REASON = 'PAYMENT_NOT_COMPLETABLE';
+}
+
 const RPC_ERROR_CLASSES = [
   ParseError, InvalidUTF8, InvalidRequest, LineTooLong, BatchTooLarge, MethodNotFound,
   InvalidParams, InternalError, RequestCancelled, SessionNotFound, SessionExpired,
   UnknownProduct, ProductNotAvailable, UnknownAccountOnFile, ValidationFailed, TokenNotFound,
   ThreeDSDisabled, ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable,
-  CurrencyChangeNotAllowed, UnknownProductGroup,
+  CurrencyChangeNotAllowed, UnknownProductGroup, SessionCompleted, AccessSessionNotFound, PaymentNotFound,
+  DecryptionFailed, ReplayedRequest, PaymentNotCompletable,
 ];
 
 /** `data.reason` → error class. */

@@ -7,6 +7,7 @@
 
 /** Every method with a schema, sorted. */
 export const METHODS = Object.freeze([
+  'accessSessions.create',
   'address.validate',
   'card.brands',
   'card.format',
@@ -19,6 +20,9 @@ export const METHODS = Object.freeze([
   'mask.remove',
   'paymentRequest.encrypt',
   'paymentRequest.validate',
+  'payments.complete',
+  'payments.create',
+  'payments.get',
   'productGroups.get',
   'products.get',
   'products.list',
@@ -39,6 +43,11 @@ export const METHODS = Object.freeze([
 ]);
 
 export class MethodWrappers {
+  /** `accessSessions.create`: Exchange a card or a CVC for a single-use access session. */
+  accessSessionsCreate(params, options) {
+    return this.call('accessSessions.create', params, options);
+  }
+
   /**
    * `address.validate`: Check billing and shipping addresses and the e-mail by BlueSnap's rules.
    */
@@ -101,6 +110,21 @@ export class MethodWrappers {
   /** `paymentRequest.validate`: Check the customer's input for a payment product. */
   paymentRequestValidate(params, options) {
     return this.call('paymentRequest.validate', params, options);
+  }
+
+  /** `payments.complete`: The customer's return from the redirect provider. */
+  paymentsComplete(params, options) {
+    return this.call('payments.complete', params, options);
+  }
+
+  /** `payments.create`: Pay: the platform's server side of the checkout. */
+  paymentsCreate(params, options) {
+    return this.call('payments.create', params, options);
+  }
+
+  /** `payments.get`: A payment as it stands now. */
+  paymentsGet(params, options) {
+    return this.call('payments.get', params, options);
   }
 
   /**

@@ -45,8 +45,25 @@ public enum CompactJWE {
     }
 
     /// What the platform does on receipt: checks the header names this key,
-    /// unwraps the content key, checks the tag and decrypts.
+    /// unwraps the content key, checks the tag and decrypts. Only the exact
+    /// header this service writes is accepted; see `decrypt(_:with:readingHeader:)`
+    /// for JWEs other libraries made.
     public static func decrypt(_ compact: String, with key: PlatformKey) throws(EncryptionError) -> [UInt8] {
+        try decrypt(compact, with: key) { bytes in
+            let header = String(decoding: bytes, as: UTF8.self)
+            return KeyEncryptionAlgorithm.allCases.first { protectedHeader(algorithm: $0, keyId: key.keyId) == header }
+                .map { JWEHeader(alg: $0.rawValue, enc: contentEncryption, kid: key.keyId) }
+        }
+    }
+
+    /// The same for a JWE any JOSE library made: `readingHeader` reads the
+    /// decoded protected header (JSON, whose member order and spacing vary by
+    /// library), nil when it is not a JSON object of strings. The header must name
+    /// `RSA-OAEP` or `RSA-OAEP-256`, `A256CBC-HS512`, no compression and no
+    /// critical extension, and this key's id when it names one.
+    public static func decrypt(
+        _ compact: String, with key: PlatformKey, readingHeader: ([UInt8]) -> JWEHeader?
+    ) throws(EncryptionError) -> [UInt8] {
         let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 5 else { throw .malformed("a compact JWE has 5 parts, this has \(parts.count)") }
         let decoded = parts.map { Base64.bytes(url: $0) }
@@ -54,14 +71,38 @@ public enum CompactJWE {
               let ciphertext = decoded[3], let tag = decoded[4] else {
             throw .malformed("a part is not base64url without padding")
         }
-        let header = String(decoding: headerBytes, as: UTF8.self)
-        guard let algorithm = KeyEncryptionAlgorithm.allCases.first(where: {
-            protectedHeader(algorithm: $0, keyId: key.keyId) == header
-        }) else {
-            throw .malformed("the protected header is not one this key issues")
+        guard let header = readingHeader(headerBytes) else { throw .malformed("the protected header is not a JSON object") }
+        guard let algorithm = KeyEncryptionAlgorithm(rawValue: header.alg) else {
+            throw .malformed("the protected header's alg is not RSA-OAEP or RSA-OAEP-256")
+        }
+        guard header.enc == contentEncryption else { throw .malformed("the protected header's enc is not A256CBC-HS512") }
+        guard !header.compressed, !header.critical else {
+            throw .malformed("the protected header asks for compression or a critical extension")
+        }
+        guard header.kid == nil || header.kid == key.keyId else {
+            throw .malformed("the protected header names another key")
         }
         let contentKey = try key.unwrap(wrappedKey, with: algorithm)
         return try A256CBCHS512.open(A256CBCHS512.Sealed(ciphertext: ciphertext, tag: tag), key: contentKey, iv: iv,
                                      additionalData: Array(parts[0].utf8))
+    }
+}
+
+/// The members of a JWE protected header that decide how it is opened.
+public struct JWEHeader: Sendable, Hashable {
+    public var alg: String
+    public var enc: String
+    public var kid: String?
+    /// Whether the header has `zip` (compressed plaintext), which the platform does not accept.
+    public var compressed: Bool
+    /// Whether the header has `crit` (extensions the recipient must understand).
+    public var critical: Bool
+
+    public init(alg: String, enc: String, kid: String?, compressed: Bool = false, critical: Bool = false) {
+        self.alg = alg
+        self.enc = enc
+        self.kid = kid
+        self.compressed = compressed
+        self.critical = critical
     }
 }

@@ -4,9 +4,9 @@
 /// `{"clientSessionId", "nonce", "paymentProductId", "accountOnFileId"?, "tokenize"?, "paymentValues": [{"key", "value"}]}`
 /// with `tokenize` only when true and `accountOnFileId` (a string) only with an
 /// account on file.
-public struct CustomerInput: Sendable, Hashable, Encodable {
+public struct CustomerInput: Sendable, Hashable, Codable {
     /// One field's unmasked value.
-    public struct PaymentValue: Sendable, Hashable, Encodable {
+    public struct PaymentValue: Sendable, Hashable, Codable {
         public var key: String
         public var value: String
 
@@ -42,6 +42,18 @@ public struct CustomerInput: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case clientSessionId, nonce, paymentProductId, accountOnFileId, tokenize, paymentValues
+    }
+
+    /// Reads the plaintext as a platform receives it: `tokenize` absent is false.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            clientSessionId: try container.decode(String.self, forKey: .clientSessionId),
+            nonce: try container.decode(String.self, forKey: .nonce),
+            paymentProductId: try container.decode(Int.self, forKey: .paymentProductId),
+            accountOnFileId: try container.decodeIfPresent(String.self, forKey: .accountOnFileId),
+            tokenize: try container.decodeIfPresent(Bool.self, forKey: .tokenize) ?? false,
+            paymentValues: try container.decode([PaymentValue].self, forKey: .paymentValues))
     }
 
     public func encode(to encoder: any Encoder) throws {

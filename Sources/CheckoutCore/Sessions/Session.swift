@@ -30,6 +30,8 @@ public struct Session: Sendable, Hashable, Codable {
     public private(set) var originalAmountOfMoney: AmountOfMoney
     /// The tax the session was opened with, in minor units of the original currency. Not on the wire.
     public private(set) var originalTaxAmount: Int64
+    /// The cards authenticated with 3-D Secure in this session, newest last. Not on the wire.
+    public private(set) var authentications: [CardAuthentication] = []
 
     public init(
         clientSessionId: String, customerId: String, appIdentifier: String? = nil, createdAt: Timestamp,
@@ -95,6 +97,24 @@ public struct Session: Sendable, Hashable, Codable {
     mutating func restoreOriginalAmounts(_ amountOfMoney: AmountOfMoney, taxAmount: Int64) {
         originalAmountOfMoney = amountOfMoney
         originalTaxAmount = taxAmount
+    }
+
+    /// Remembers a successful authentication, replacing an earlier one of the same
+    /// card and forgetting the oldest beyond `CardAuthentication.maximumPerSession`.
+    public mutating func remember(_ authentication: CardAuthentication) {
+        authentications.removeAll { $0.cardFingerprint == authentication.cardFingerprint }
+        authentications.append(authentication)
+        if authentications.count > CardAuthentication.maximumPerSession { authentications.removeFirst() }
+    }
+
+    /// Puts back the authentications a store kept (`SessionRecord`).
+    mutating func restoreAuthentications(_ kept: [CardAuthentication]) {
+        authentications = kept
+    }
+
+    /// The successful authentication of the card with `fingerprint` in this session, if any.
+    public func authentication(ofCardWithFingerprint fingerprint: String) -> CardAuthentication? {
+        authentications.last { $0.cardFingerprint == fingerprint }
     }
 
     /// The brands the session accepts, for card rules.

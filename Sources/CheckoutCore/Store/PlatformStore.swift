@@ -1,5 +1,6 @@
 /// Everything the simulated platform keeps between requests: sessions, 3-D
-/// Secure challenges and tokens, each behind its store protocol. In process
+/// Secure challenges, tokens, access sessions and payments, each behind its
+/// store protocol. In process
 /// memory by default; with `--data`, in SQLite or PostgreSQL, where several
 /// processes share it and no process keeps a copy another could make stale.
 public struct PlatformStore: Sendable {
@@ -13,14 +14,18 @@ public struct PlatformStore: Sendable {
     public let sessions: any SessionStore
     public let challenges: any ChallengeStore
     public let tokens: any TokenVault
+    public let accessSessions: any AccessSessionStore
+    public let payments: any PaymentStore
 
     public init(kind: Kind, schemaVersion: Int?, sessions: any SessionStore, challenges: any ChallengeStore,
-                tokens: any TokenVault) {
+                tokens: any TokenVault, accessSessions: any AccessSessionStore, payments: any PaymentStore) {
         self.kind = kind
         self.schemaVersion = schemaVersion
         self.sessions = sessions
         self.challenges = challenges
         self.tokens = tokens
+        self.accessSessions = accessSessions
+        self.payments = payments
     }
 
     /// The platform in this process's memory, gone with it.
@@ -29,6 +34,7 @@ public struct PlatformStore: Sendable {
     ) -> PlatformStore {
         PlatformStore(kind: .memory, schemaVersion: nil,
                       sessions: InMemorySessionStore(timeToLive: sessionTimeToLive, capacity: sessionCapacity),
-                      challenges: InMemoryChallengeStore(), tokens: tokens)
+                      challenges: InMemoryChallengeStore(), tokens: tokens,
+                      accessSessions: InMemoryAccessSessionStore(), payments: InMemoryPaymentStore(capacity: sessionCapacity))
     }
 }

@@ -15,13 +15,25 @@ public protocol ChallengeStore: Sendable {
 }
 
 extension ChallengeStore {
-    /// Starts the authentication `decision` describes, keeping its challenge when it has one.
+    /// Starts the authentication `decision` describes, keeping its challenge (bound
+    /// to `binding`) when it has one.
     public func start(
-        _ decision: ThreeDSDecision, now: Timestamp, using generator: inout some RandomNumberGenerator
+        _ decision: ThreeDSDecision, now: Timestamp, binding: ChallengeBinding? = nil,
+        using generator: inout some RandomNumberGenerator
     ) throws(StoreUnavailable) -> ThreeDSResult {
-        let (result, pending) = PendingChallenge.start(decision, now: now, timeToLive: timeToLive, using: &generator)
+        let (result, pending) = PendingChallenge.start(decision, now: now, timeToLive: timeToLive, binding: binding,
+                                                       using: &generator)
         if let pending { try keep(pending, now: now) }
         return result
+    }
+
+    /// The final result of answering the challenge `id` and what it was bound to;
+    /// nil when it is not pending.
+    public func finish(
+        id: String, with response: ThreeDSChallengeResponse, now: Timestamp,
+        using generator: inout some RandomNumberGenerator
+    ) throws(StoreUnavailable) -> (result: ThreeDSResult, binding: ChallengeBinding?)? {
+        try take(id: id, now: now).map { ($0.result(after: response, using: &generator), $0.binding) }
     }
 
     /// The final result of answering the challenge `id`; nil when it is not pending.

@@ -7,12 +7,16 @@ public struct PendingChallenge: Sendable, Hashable, Codable {
     public let threeDSVersion: String
     public let dsTransId: String
     public let expiresAt: Timestamp
+    /// The session (and payment) the challenge was started for; absent in
+    /// challenges kept before payments existed.
+    public var binding: ChallengeBinding?
 
     /// Starts the authentication `decision` describes: a frictionless flow's final
     /// result, or `CHALLENGE_REQUIRED` with the challenge to keep, answerable for
     /// `timeToLive` seconds. Ids and authentication values come from `generator`.
     public static func start(
-        _ decision: ThreeDSDecision, now: Timestamp, timeToLive: Int64, using generator: inout some RandomNumberGenerator
+        _ decision: ThreeDSDecision, now: Timestamp, timeToLive: Int64, binding: ChallengeBinding? = nil,
+        using generator: inout some RandomNumberGenerator
     ) -> (ThreeDSResult, PendingChallenge?) {
         let dsTransId = RandomUUID.make(using: &generator)
         switch decision.flow {
@@ -24,7 +28,8 @@ public struct PendingChallenge: Sendable, Hashable, Codable {
                                              expiresAt: now.adding(seconds: timeToLive))
             let pending = PendingChallenge(
                 challengeId: challenge.challengeId, outcomes: outcomes, brandCode: decision.brandCode,
-                threeDSVersion: decision.threeDSVersion, dsTransId: dsTransId, expiresAt: challenge.expiresAt)
+                threeDSVersion: decision.threeDSVersion, dsTransId: dsTransId, expiresAt: challenge.expiresAt,
+                binding: binding)
             return (ThreeDSResult(challenge: challenge, threeDSVersion: decision.threeDSVersion, dsTransId: dsTransId),
                     pending)
         }

@@ -37,6 +37,12 @@ const REASON_CODES = {
   STORE_UNAVAILABLE: 1601,
   CURRENCY_CHANGE_NOT_ALLOWED: 1004,
   UNKNOWN_PRODUCT_GROUP: 1104,
+  SESSION_COMPLETED: 1003,
+  ACCESS_SESSION_NOT_FOUND: 1302,
+  PAYMENT_NOT_FOUND: 1701,
+  DECRYPTION_FAILED: 1702,
+  REPLAYED_REQUEST: 1703,
+  PAYMENT_NOT_COMPLETABLE: 1704,
 };
 
 // The class names of clients/python/checkoutd/errors.py.
@@ -64,6 +70,12 @@ const CLASS_NAMES = {
   STORE_UNAVAILABLE: 'StoreUnavailable',
   CURRENCY_CHANGE_NOT_ALLOWED: 'CurrencyChangeNotAllowed',
   UNKNOWN_PRODUCT_GROUP: 'UnknownProductGroup',
+  SESSION_COMPLETED: 'SessionCompleted',
+  ACCESS_SESSION_NOT_FOUND: 'AccessSessionNotFound',
+  PAYMENT_NOT_FOUND: 'PaymentNotFound',
+  DECRYPTION_FAILED: 'DecryptionFailed',
+  REPLAYED_REQUEST: 'ReplayedRequest',
+  PAYMENT_NOT_COMPLETABLE: 'PaymentNotCompletable',
 };
 
 describe('error classes', () => {

@@ -25,7 +25,7 @@ from .aio import AsyncCheckoutd
 from .client import Checkoutd
 from .errors import (REASON_CLASSES, BatchTooLarge, BinaryNotFound, CallTimeout,
                      ChallengeNotFound, CheckoutdError, ConnectionClosed, EncryptionFailed, StoreUnavailable, CurrencyChangeNotAllowed,
-                     UnknownProductGroup,
+                     UnknownProductGroup, SessionCompleted, AccessSessionNotFound, PaymentNotFound, DecryptionFailed, ReplayedRequest, PaymentNotCompletable,
                      InternalError, InvalidParams, InvalidRequest, InvalidUTF8, LineTooLong,
                      MethodNotFound, ParseError, ProcessExited, ProductNotAvailable,
                      ProtocolViolation, RequestCancelled, SessionExpired, SessionNotFound,
@@ -45,6 +45,6 @@ __all__ = [
     "InternalError", "RequestCancelled", "SessionNotFound", "SessionExpired",
     "UnknownProduct", "ProductNotAvailable", "UnknownAccountOnFile", "ValidationFailed",
     "TokenNotFound", "ThreeDSDisabled", "ChallengeNotFound", "UnknownCurrency",
-    "EncryptionFailed", "StoreUnavailable", "CurrencyChangeNotAllowed", "UnknownProductGroup", "TransportError", "ProcessExited", "ConnectionClosed", "CallTimeout",
+    "EncryptionFailed", "StoreUnavailable", "CurrencyChangeNotAllowed", "UnknownProductGroup", "SessionCompleted", "AccessSessionNotFound", "PaymentNotFound", "DecryptionFailed", "ReplayedRequest", "PaymentNotCompletable", "TransportError", "ProcessExited", "ConnectionClosed", "CallTimeout",
     "ProtocolViolation", "BinaryNotFound",
 ]

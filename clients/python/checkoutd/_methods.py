@@ -22,11 +22,13 @@ from ._types import (CardBrands, CardValidation, Conversion, CurrencyList, Forma
 
 
 __all__ = ["METHODS", "PARAMS_FOR", "WRAPPER_NAMES", "Params", "UNSET",
-           "params_for_address_validate", "params_for_card_brands", "params_for_card_format",
-           "params_for_card_validate", "params_for_currency_convert", "params_for_currency_list",
+           "params_for_access_sessions_create", "params_for_address_validate",
+           "params_for_card_brands", "params_for_card_format", "params_for_card_validate",
+           "params_for_currency_convert", "params_for_currency_list",
            "params_for_encryption_public_key", "params_for_iin_details", "params_for_mask_apply",
            "params_for_mask_remove", "params_for_payment_request_encrypt",
-           "params_for_payment_request_validate", "params_for_product_groups_get",
+           "params_for_payment_request_validate", "params_for_payments_complete",
+           "params_for_payments_create", "params_for_payments_get", "params_for_product_groups_get",
            "params_for_products_get", "params_for_products_list", "params_for_discover",
            "params_for_service_info", "params_for_shutdown", "params_for_session_change_currency",
            "params_for_session_close", "params_for_session_get", "params_for_session_init",
@@ -52,15 +54,16 @@ class _Unset:
 UNSET: Any = _Unset()
 
 #: Every method with a schema, sorted.
-METHODS: Tuple[str, ...] = ("address.validate", "card.brands", "card.format", "card.validate",
-                            "currency.convert", "currency.list", "encryption.publicKey",
-                            "iin.details", "mask.apply", "mask.remove", "paymentRequest.encrypt",
-                            "paymentRequest.validate", "productGroups.get", "products.get",
-                            "products.list", "rpc.discover", "service.info", "service.shutdown",
-                            "session.changeCurrency", "session.close", "session.get",
-                            "session.init", "session.update", "threeDS.authenticate",
-                            "threeDS.challenge", "tokens.create", "tokens.delete", "tokens.list",
-                            "tokens.update")
+METHODS: Tuple[str, ...] = ("accessSessions.create", "address.validate", "card.brands",
+                            "card.format", "card.validate", "currency.convert", "currency.list",
+                            "encryption.publicKey", "iin.details", "mask.apply", "mask.remove",
+                            "paymentRequest.encrypt", "paymentRequest.validate",
+                            "payments.complete", "payments.create", "payments.get",
+                            "productGroups.get", "products.get", "products.list", "rpc.discover",
+                            "service.info", "service.shutdown", "session.changeCurrency",
+                            "session.close", "session.get", "session.init", "session.update",
+                            "threeDS.authenticate", "threeDS.challenge", "tokens.create",
+                            "tokens.delete", "tokens.list", "tokens.update")
 
 
 def _copied(value: Any) -> Any:
@@ -71,6 +74,19 @@ def _copied(value: Any) -> Any:
     if isinstance(value, _Sequence) and not isinstance(value, (str, bytes, bytearray)):
         return list(value)
     return value
+
+
+def params_for_access_sessions_create(client_session_id: str, *,
+                                      card: Optional[Mapping[str, str]] = None,
+                                      cvc: Optional[str] = None) -> Params:
+    """The params of ``accessSessions.create`` from the arguments of
+    ``access_sessions_create()``."""
+    params: Params = {"clientSessionId": client_session_id}
+    if card is not None:
+        params["card"] = _copied(card)
+    if cvc is not None:
+        params["cvc"] = cvc
+    return params
 
 
 def params_for_address_validate(*, billing_details: Optional[Mapping[str, str]] = None,
@@ -202,6 +218,45 @@ def params_for_payment_request_validate(client_session_id: str, payment_product_
     if fields is not None:
         params["fields"] = _copied(fields)
     return params
+
+
+def params_for_payments_complete(payment_id: str, outcome: str) -> Params:
+    """The params of ``payments.complete`` from the arguments of ``payments_complete()``."""
+    return {"paymentId": payment_id, "outcome": outcome}
+
+
+def params_for_payments_create(client_session_id: str, *,
+                               encrypted_customer_input: Optional[str] = None,
+                               token: Optional[str] = None, cvc_session: Optional[str] = None,
+                               card_session: Optional[str] = None,
+                               mobile_payment_data: Optional[str] = None,
+                               payment_product_id: Optional[int] = None,
+                               amount_of_money: Optional[Mapping[str, Any]] = None,
+                               idempotency_key: Optional[str] = None) -> Params:
+    """The params of ``payments.create`` from the arguments of ``payments_create()``."""
+    params: Params = {"clientSessionId": client_session_id}
+    if encrypted_customer_input is not None:
+        params["encryptedCustomerInput"] = encrypted_customer_input
+    if token is not None:
+        params["token"] = token
+    if cvc_session is not None:
+        params["cvcSession"] = cvc_session
+    if card_session is not None:
+        params["cardSession"] = card_session
+    if mobile_payment_data is not None:
+        params["mobilePaymentData"] = mobile_payment_data
+    if payment_product_id is not None:
+        params["paymentProductId"] = payment_product_id
+    if amount_of_money is not None:
+        params["amountOfMoney"] = _copied(amount_of_money)
+    if idempotency_key is not None:
+        params["idempotencyKey"] = idempotency_key
+    return params
+
+
+def params_for_payments_get(payment_id: str) -> Params:
+    """The params of ``payments.get`` from the arguments of ``payments_get()``."""
+    return {"paymentId": payment_id}
 
 
 def params_for_product_groups_get(client_session_id: str, payment_product_group_id: str) -> Params:
@@ -336,12 +391,17 @@ def params_for_three_ds_challenge(challenge_id: str, *, code: Optional[str] = No
     return params
 
 
-def params_for_tokens_create(client_session_id: str, card: Mapping[str, str], *,
+def params_for_tokens_create(client_session_id: str, card: Optional[Mapping[str, str]] = None,
+                             card_session: Optional[str] = None,
                              billing_details: Optional[Mapping[str, str]] = None,
                              shipping_details: Optional[Mapping[str, str]] = None,
                              email: Optional[str] = None) -> Params:
     """The params of ``tokens.create`` from the arguments of ``tokens_create()``."""
-    params: Params = {"clientSessionId": client_session_id, "card": _copied(card)}
+    params: Params = {"clientSessionId": client_session_id}
+    if card is not None:
+        params["card"] = _copied(card)
+    if card_session is not None:
+        params["cardSession"] = card_session
     if billing_details is not None:
         params["billingDetails"] = _copied(billing_details)
     if shipping_details is not None:
@@ -378,6 +438,7 @@ def params_for_tokens_update(customer_id: str, token: str, *,
 
 #: RPC method name -> the params builder of its wrapper.
 PARAMS_FOR: Dict[str, Callable[..., Optional[Params]]] = {
+    "accessSessions.create": params_for_access_sessions_create,
     "address.validate": params_for_address_validate,
     "card.brands": params_for_card_brands,
     "card.format": params_for_card_format,
@@ -390,6 +451,9 @@ PARAMS_FOR: Dict[str, Callable[..., Optional[Params]]] = {
     "mask.remove": params_for_mask_remove,
     "paymentRequest.encrypt": params_for_payment_request_encrypt,
     "paymentRequest.validate": params_for_payment_request_validate,
+    "payments.complete": params_for_payments_complete,
+    "payments.create": params_for_payments_create,
+    "payments.get": params_for_payments_get,
     "productGroups.get": params_for_product_groups_get,
     "products.get": params_for_products_get,
     "products.list": params_for_products_list,
@@ -411,6 +475,7 @@ PARAMS_FOR: Dict[str, Callable[..., Optional[Params]]] = {
 
 #: RPC method name -> the name of its wrapper on both clients.
 WRAPPER_NAMES: Dict[str, str] = {
+    "accessSessions.create": "access_sessions_create",
     "address.validate": "address_validate",
     "card.brands": "card_brands",
     "card.format": "card_format",
@@ -423,6 +488,9 @@ WRAPPER_NAMES: Dict[str, str] = {
     "mask.remove": "mask_remove",
     "paymentRequest.encrypt": "payment_request_encrypt",
     "paymentRequest.validate": "payment_request_validate",
+    "payments.complete": "payments_complete",
+    "payments.create": "payments_create",
+    "payments.get": "payments_get",
     "productGroups.get": "product_groups_get",
     "products.get": "products_get",
     "products.list": "products_list",
@@ -450,6 +518,42 @@ class MethodWrappers:
 
     __slots__ = ()
     call: Callable[..., Any]
+
+    def access_sessions_create(self, client_session_id: str, *,
+                               card: Optional[Mapping[str, str]] = None, cvc: Optional[str] = None,
+                               timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``accessSessions.create``: Exchange a card or a CVC for a single-use access session.
+
+        Access Checkout card and CVC sessions (API.md 9.5). The card and the cvc are judged exactly
+        as card.validate judges them with the session's acceptedBrands (section 5); every field that
+        is not valid — incomplete included — is one ValidationError of a single VALIDATION_FAILED,
+        with fieldIds card.cardNumber, card.expiryDate, card.cvc and cvc: an empty field is
+        required, otherwise the rule card.validate names first (luhn, length, expirationDate,
+        allowedInContext; a number or expiry in a shape no form accepts is luhn or expirationDate).
+        A valid card that no product offered in the session can take (iin.details would not say
+        SUPPORTED) is allowedInContext too, as in tokens.create. Each access session lives 10
+        minutes on the service clock, belongs to this checkout session only, and is used up by its
+        first successful use (a call refused for another reason first leaves it in place): a card
+        session by tokens.create {cardSession} or payments.create {cardSession}, a CVC session by
+        payments.create {token, cvcSession}; after that, after expiry, or from another session it is
+        ACCESS_SESSION_NOT_FOUND. Design: an access session keeps no card number and no CVC. A card
+        session keeps the card as the platform needs it later — product, brand, bin, last 4, masked
+        alias, expiry (MMYY) and the HMAC-SHA-256 fingerprint of the number under the store's secret
+        — which is all a token holds, and all 3-D Secure and the test-card tables need (they
+        recognise a card by its keyed fingerprint); nothing has to be sealed or decrypted to use it.
+        A CVC session keeps only how many digits the CVC had, so a payment can check it fits the
+        token's brand. With --data both live in the store, where every process can use them and
+        exactly one use succeeds; expired ones are swept.
+
+        - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
+        - ``cvc``: A CVC on its own (for a payment with a stored token): 3 or 4 digits; never kept.
+        """
+        params = params_for_access_sessions_create(client_session_id, card=card, cvc=cvc)
+        return self.call("accessSessions.create", params, timeout=timeout)
 
     def address_validate(self, *, billing_details: Optional[Mapping[str, str]] = None,
                          shipping_details: Optional[Mapping[str, str]] = None,
@@ -839,6 +943,118 @@ class MethodWrappers:
                                                      fields=fields)
         return self.call("paymentRequest.validate", params, timeout=timeout)
 
+    def payments_complete(self, payment_id: str, outcome: str,
+                          timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``payments.complete``: The customer's return from the redirect provider.
+
+        Simulates the customer coming back from PayPal or iDEAL to a REDIRECTED payment: approve
+        captures it (a PayPal payment then carries payPalInvoiceId), cancel makes it CANCELLED
+        (CANCELLED_BY_CUSTOMER), fail REJECTED (DECLINED_BY_PROVIDER); merchantAction is gone. A
+        payment in any other status — already completed, or not a redirect — is
+        PAYMENT_NOT_COMPLETABLE, so each return is recorded once, across every process on the store.
+        A captured payment ends a session opened with endOnPayment.
+
+        - ``payment_id`` (``paymentId``): An identifier the client may choose (clientSessionId,
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
+        """
+        params = params_for_payments_complete(payment_id, outcome)
+        return self.call("payments.complete", params, timeout=timeout)
+
+    def payments_create(self, client_session_id: str, *,
+                        encrypted_customer_input: Optional[str] = None, token: Optional[str] = None,
+                        cvc_session: Optional[str] = None, card_session: Optional[str] = None,
+                        mobile_payment_data: Optional[str] = None,
+                        payment_product_id: Optional[int] = None,
+                        amount_of_money: Optional[Mapping[str, Any]] = None,
+                        idempotency_key: Optional[str] = None,
+                        timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``payments.create``: Pay: the platform's server side of the checkout.
+
+        The Server API "create payment" the seeds' merchant server calls with the encrypted customer
+        input, simulated offline (API.md 9.7). A card payment — from encryptedCustomerInput of a
+        card product, a token with a cvcSession, or a cardSession — needs a successful 3-D Secure
+        authentication of the same card in this session when the session has threeDS.required or the
+        amount is above 30.00 EUR (converted at the rates table as threeDS.authenticate converts
+        it); a session with threeDS.enabled false runs none (and with threeDS.required too, it takes
+        no card: THREE_DS_DISABLED). An earlier AUTHENTICATION_SUCCEEDED of the card in the session
+        (threeDS.authenticate, threeDS.challenge, or an earlier payment) counts; otherwise the
+        payment runs threeDS.authenticate's rules itself: a frictionless outcome decides at once, a
+        challenge leaves the payment PENDING_CHALLENGE with merchantAction CHALLENGE until
+        threeDS.challenge answers it (payments.get then shows the decision).
+        AUTHENTICATION_SUCCEEDED and AUTHENTICATION_BYPASSED let the payment go on;
+        AUTHENTICATION_CANCELED cancels it (CANCELLED); any other outcome rejects it with that
+        status as the error code. The issuer then decides by reference/payment-test-cards.md (a
+        token, card session or account on file made from one of its numbers is recognised by its
+        keyed fingerprint); any other card is captured. Redirect products (PayPal 840, iDEAL 809)
+        are REDIRECTED with merchantAction REDIRECT until payments.complete; mobile products (302,
+        320) and SEPA Direct Debit are captured. A captured payment ends a session opened with
+        endOnPayment: from then on every method naming the session but session.get answers
+        SESSION_COMPLETED. Errors come in this order: the session, the idempotency key (the first
+        payment is returned), the amount's currency, the source (decryption, session, validation,
+        nonce; token; access sessions), the product's availability.
+
+        - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
+        - ``encrypted_customer_input`` (``encryptedCustomerInput``): A compact JWE for the platform
+          key (paymentRequest.encrypt's, or any JOSE library's with RSA-OAEP or RSA-OAEP-256 and
+          A256CBC-HS512 and the public key of encryption.publicKey) of the customer input JSON. It
+          must open with this platform's key, unaltered, and name this session (else
+          DECRYPTION_FAILED, whose detail never quotes the decrypted input); its values are judged
+          by the product's rules as paymentRequest.validate judges them (VALIDATION_FAILED); its
+          nonce must be unused (REPLAYED_REQUEST; a nonce is used up only together with the payment
+          it made, in one store operation). accountOnFileId pays with that account (its token);
+          tokenize: true (or an autoTokenized product) makes a captured card payment keep the card
+          as a token for the session's customer.
+        - ``token``: A token of the session's customer (TOKEN_NOT_FOUND otherwise). Its account on
+          file has cvv MUST_WRITE, so a card token needs cvcSession (VALIDATION_FAILED, fieldId
+          cvcSession, required).
+        - ``cvc_session`` (``cvcSession``): A CVC access session of this session
+          (ACCESS_SESSION_NOT_FOUND otherwise), used up by this payment; its CVC must have the
+          token's brand's length (VALIDATION_FAILED, fieldId cvcSession, length). Only with token.
+        - ``card_session`` (``cardSession``): A card access session of this session
+          (ACCESS_SESSION_NOT_FOUND otherwise), used up by this payment.
+        - ``mobile_payment_data`` (``mobilePaymentData``): The wallet's opaque payment token (any
+          non-empty string); authorised and captured.
+        - ``payment_product_id`` (``paymentProductId``): Apple Pay (302) or Google Pay (320), with
+          mobilePaymentData; it must be offered in the session.
+        - ``amount_of_money`` (``amountOfMoney``): The amount to pay (0 for a card check without a
+          charge); the session's context.amountOfMoney when absent. Its currency must be in the
+          rates table.
+        - ``idempotency_key`` (``idempotencyKey``): The same key on the same session returns the
+          first payment made with it, as it stands now, and does nothing else.
+        """
+        params = params_for_payments_create(client_session_id,
+                                            encrypted_customer_input=encrypted_customer_input,
+                                            token=token, cvc_session=cvc_session,
+                                            card_session=card_session,
+                                            mobile_payment_data=mobile_payment_data,
+                                            payment_product_id=payment_product_id,
+                                            amount_of_money=amount_of_money,
+                                            idempotency_key=idempotency_key)
+        return self.call("payments.create", params, timeout=timeout)
+
+    def payments_get(self, payment_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``payments.get``: A payment as it stands now.
+
+        The payment with its current status: a PENDING_CHALLENGE payment shows its decision once
+        threeDS.challenge answered the challenge, a REDIRECTED one once payments.complete recorded
+        the customer's return. Payments are platform state (with --data, in the store every process
+        shares) and outlive their session; an unknown id is PAYMENT_NOT_FOUND.
+
+        - ``payment_id`` (``paymentId``): An identifier the client may choose (clientSessionId,
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
+        """
+        return self.call("payments.get", params_for_payments_get(payment_id), timeout=timeout)
+
     def product_groups_get(self, client_session_id: str, payment_product_group_id: str,
                            timeout: Optional[float] = None) -> Dict[str, Any]:
         """``productGroups.get``: A payment product group with the fields to fill in before the card
@@ -1210,53 +1426,60 @@ class MethodWrappers:
         params = params_for_three_ds_challenge(challenge_id, code=code, cancel=cancel)
         return self.call("threeDS.challenge", params, timeout=timeout)
 
-    def tokens_create(self, client_session_id: str, card: Mapping[str, str], *,
+    def tokens_create(self, client_session_id: str, card: Optional[Mapping[str, str]] = None,
+                      card_session: Optional[str] = None,
                       billing_details: Optional[Mapping[str, str]] = None,
                       shipping_details: Optional[Mapping[str, str]] = None,
                       email: Optional[str] = None,
                       timeout: Optional[float] = None) -> Dict[str, Any]:
         """``tokens.create``: Keep a card in the vault for the session's customer.
 
-        BlueSnap submitTokenizedDetails: the card and the address data are validated against the
-        session, every problem at once in one VALIDATION_FAILED whose ValidationErrors name the
-        parameter path (card.cardNumber, card.expiryDate, card.cvv, billingDetails.zip,
-        billingDetails.email, shippingDetails.name, email). Card rules (API.md section 5, with the
-        session's acceptedBrands): an empty number or expiry date is required; a number that is not
-        complete and valid for its brand is luhn (also for anything but digits and spaces) or
-        length; a valid number of a brand the session does not accept, or one no product offered in
-        the session's context can take (iin.details would not say SUPPORTED), is allowedInContext;
-        an expiry date (MMYY, MM/YY, MMYYYY or MM/YYYY) that is not from the current month to
-        December 25 years ahead is expirationDate; the cvv is optional because it is never stored,
-        but when given it must have the brand's length (length). The cardholderName is kept as given
-        (trimmed) and not judged. Address rules: exactly those of address.validate with the
-        session's requirements (so with the default withEmail an e-mail is required, in email or in
-        billingDetails.email; when both are given and differ, both fieldIds fail). A card number (a
-        Luhn-valid run of 12-19 digits) in an address member other than name is -32602, in a name a
-        name error: the vault keeps the addresses, and never a card number. The token is kept for
-        the session's customerId and is that customer's only: the product is the one iin.details
-        reports (for a co-badged card the first the session is offered), brand is that product's
-        brand code, bin is the first 8 digits when the IIN table has an 8-digit entry for them, else
-        the first 6; issuingCountry and cardType come from the IIN table when it knows them. The
-        vault keeps the bin, the last 4 digits, the masked alias (first 6, X, last 4), the expiry as
-        MMYY, the holder's name, the product, brand, country, card type and an HMAC-SHA-256
-        fingerprint of the number under a per-store secret — never the card number or the CVC — and
-        the validated billingDetails and shippingDetails as they were sent, for a returning
-        shopper's checkout to prefill (the top-level email is not kept: send it as
-        billingDetails.email to keep it). The same number and expiry for the same customer gives
-        back the existing token: its card and cardholderName stay as stored (a different
-        cardholderName does not replace it), while the billingDetails and shippingDetails given
-        replace the stored ones (one left out keeps the stored one), so the addresses the shopper
-        confirmed last are offered; a new expiry date makes a new token. tokens.update changes the
-        expiry and the addresses without the card number. Tokens outlive sessions, and with --data
-        restarts. accountOnFile is the token as products.list offers it in a session opened with
-        accountsOnFile: alias and cardholderName READ_ONLY, expiryDate CAN_WRITE, cvv MUST_WRITE,
-        and the token's billingDetails and shippingDetails.
+        BlueSnap submitTokenizedDetails: the card (or a card access session, cardSession) and the
+        address data are validated against the session, every problem at once in one
+        VALIDATION_FAILED whose ValidationErrors name the parameter path (card.cardNumber,
+        card.expiryDate, card.cvv, billingDetails.zip, billingDetails.email, shippingDetails.name,
+        email). Card rules (API.md section 5, with the session's acceptedBrands): an empty number or
+        expiry date is required; a number that is not complete and valid for its brand is luhn (also
+        for anything but digits and spaces) or length; a valid number of a brand the session does
+        not accept, or one no product offered in the session's context can take (iin.details would
+        not say SUPPORTED), is allowedInContext; an expiry date (MMYY, MM/YY, MMYYYY or MM/YYYY)
+        that is not from the current month to December 25 years ahead is expirationDate; the cvv is
+        optional because it is never stored, but when given it must have the brand's length
+        (length). The cardholderName is kept as given (trimmed) and not judged. Address rules:
+        exactly those of address.validate with the session's requirements (so with the default
+        withEmail an e-mail is required, in email or in billingDetails.email; when both are given
+        and differ, both fieldIds fail). A card number (a Luhn-valid run of 12-19 digits) in an
+        address member other than name is -32602, in a name a name error: the vault keeps the
+        addresses, and never a card number. The token is kept for the session's customerId and is
+        that customer's only: the product is the one iin.details reports (for a co-badged card the
+        first the session is offered), brand is that product's brand code, bin is the first 8 digits
+        when the IIN table has an 8-digit entry for them, else the first 6; issuingCountry and
+        cardType come from the IIN table when it knows them. The vault keeps the bin, the last 4
+        digits, the masked alias (first 6, X, last 4), the expiry as MMYY, the holder's name, the
+        product, brand, country, card type and an HMAC-SHA-256 fingerprint of the number under a
+        per-store secret — never the card number or the CVC — and the validated billingDetails and
+        shippingDetails as they were sent, for a returning shopper's checkout to prefill (the
+        top-level email is not kept: send it as billingDetails.email to keep it). The same number
+        and expiry for the same customer gives back the existing token: its card and cardholderName
+        stay as stored (a different cardholderName does not replace it), while the billingDetails
+        and shippingDetails given replace the stored ones (one left out keeps the stored one), so
+        the addresses the shopper confirmed last are offered; a new expiry date makes a new token.
+        tokens.update changes the expiry and the addresses without the card number. Tokens outlive
+        sessions, and with --data restarts. accountOnFile is the token as products.list offers it in
+        a session opened with accountsOnFile: alias and cardholderName READ_ONLY, expiryDate
+        CAN_WRITE, cvv MUST_WRITE, and the token's billingDetails and shippingDetails.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
           number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
           hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
           prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
+        - ``card_session`` (``cardSession``): A card access session of this session
+          (accessSessions.create, API.md 9.5) in place of card: used up by this call
+          (ACCESS_SESSION_NOT_FOUND when unknown, expired, used or another session's), after the
+          address data passed. Its card was judged when the access session was made; a card no
+          product of the session takes any more is VALIDATION_FAILED, fieldId cardSession,
+          allowedInContext.
         - ``billing_details`` (``billingDetails``): Judged as address.validate judges it with the
           session's requirements, and kept with the token as sent (replacing the stored one when the
           customer already has the card).
@@ -1266,7 +1489,8 @@ class MethodWrappers:
         - ``email``: The customer's e-mail address, judged by the e-mail rule (fieldId email); not
           kept with the token. billingDetails.email stands for it when it is absent.
         """
-        params = params_for_tokens_create(client_session_id, card, billing_details=billing_details,
+        params = params_for_tokens_create(client_session_id, card=card, card_session=card_session,
+                                          billing_details=billing_details,
                                           shipping_details=shipping_details, email=email)
         return self.call("tokens.create", params, timeout=timeout)
 
@@ -1377,6 +1601,43 @@ class AsyncMethodWrappers:
 
     __slots__ = ()
     call: Callable[..., Awaitable[Any]]
+
+    async def access_sessions_create(self, client_session_id: str, *,
+                                     card: Optional[Mapping[str, str]] = None,
+                                     cvc: Optional[str] = None,
+                                     timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``accessSessions.create``: Exchange a card or a CVC for a single-use access session.
+
+        Access Checkout card and CVC sessions (API.md 9.5). The card and the cvc are judged exactly
+        as card.validate judges them with the session's acceptedBrands (section 5); every field that
+        is not valid — incomplete included — is one ValidationError of a single VALIDATION_FAILED,
+        with fieldIds card.cardNumber, card.expiryDate, card.cvc and cvc: an empty field is
+        required, otherwise the rule card.validate names first (luhn, length, expirationDate,
+        allowedInContext; a number or expiry in a shape no form accepts is luhn or expirationDate).
+        A valid card that no product offered in the session can take (iin.details would not say
+        SUPPORTED) is allowedInContext too, as in tokens.create. Each access session lives 10
+        minutes on the service clock, belongs to this checkout session only, and is used up by its
+        first successful use (a call refused for another reason first leaves it in place): a card
+        session by tokens.create {cardSession} or payments.create {cardSession}, a CVC session by
+        payments.create {token, cvcSession}; after that, after expiry, or from another session it is
+        ACCESS_SESSION_NOT_FOUND. Design: an access session keeps no card number and no CVC. A card
+        session keeps the card as the platform needs it later — product, brand, bin, last 4, masked
+        alias, expiry (MMYY) and the HMAC-SHA-256 fingerprint of the number under the store's secret
+        — which is all a token holds, and all 3-D Secure and the test-card tables need (they
+        recognise a card by its keyed fingerprint); nothing has to be sealed or decrypted to use it.
+        A CVC session keeps only how many digits the CVC had, so a payment can check it fits the
+        token's brand. With --data both live in the store, where every process can use them and
+        exactly one use succeeds; expired ones are swept.
+
+        - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
+        - ``cvc``: A CVC on its own (for a payment with a stored token): 3 or 4 digits; never kept.
+        """
+        params = params_for_access_sessions_create(client_session_id, card=card, cvc=cvc)
+        return await self.call("accessSessions.create", params, timeout=timeout)
 
     async def address_validate(self, *, billing_details: Optional[Mapping[str, str]] = None,
                                shipping_details: Optional[Mapping[str, str]] = None,
@@ -1771,6 +2032,120 @@ class AsyncMethodWrappers:
                                                      fields=fields)
         return await self.call("paymentRequest.validate", params, timeout=timeout)
 
+    async def payments_complete(self, payment_id: str, outcome: str,
+                                timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``payments.complete``: The customer's return from the redirect provider.
+
+        Simulates the customer coming back from PayPal or iDEAL to a REDIRECTED payment: approve
+        captures it (a PayPal payment then carries payPalInvoiceId), cancel makes it CANCELLED
+        (CANCELLED_BY_CUSTOMER), fail REJECTED (DECLINED_BY_PROVIDER); merchantAction is gone. A
+        payment in any other status — already completed, or not a redirect — is
+        PAYMENT_NOT_COMPLETABLE, so each return is recorded once, across every process on the store.
+        A captured payment ends a session opened with endOnPayment.
+
+        - ``payment_id`` (``paymentId``): An identifier the client may choose (clientSessionId,
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
+        """
+        params = params_for_payments_complete(payment_id, outcome)
+        return await self.call("payments.complete", params, timeout=timeout)
+
+    async def payments_create(self, client_session_id: str, *,
+                              encrypted_customer_input: Optional[str] = None,
+                              token: Optional[str] = None, cvc_session: Optional[str] = None,
+                              card_session: Optional[str] = None,
+                              mobile_payment_data: Optional[str] = None,
+                              payment_product_id: Optional[int] = None,
+                              amount_of_money: Optional[Mapping[str, Any]] = None,
+                              idempotency_key: Optional[str] = None,
+                              timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``payments.create``: Pay: the platform's server side of the checkout.
+
+        The Server API "create payment" the seeds' merchant server calls with the encrypted customer
+        input, simulated offline (API.md 9.7). A card payment — from encryptedCustomerInput of a
+        card product, a token with a cvcSession, or a cardSession — needs a successful 3-D Secure
+        authentication of the same card in this session when the session has threeDS.required or the
+        amount is above 30.00 EUR (converted at the rates table as threeDS.authenticate converts
+        it); a session with threeDS.enabled false runs none (and with threeDS.required too, it takes
+        no card: THREE_DS_DISABLED). An earlier AUTHENTICATION_SUCCEEDED of the card in the session
+        (threeDS.authenticate, threeDS.challenge, or an earlier payment) counts; otherwise the
+        payment runs threeDS.authenticate's rules itself: a frictionless outcome decides at once, a
+        challenge leaves the payment PENDING_CHALLENGE with merchantAction CHALLENGE until
+        threeDS.challenge answers it (payments.get then shows the decision).
+        AUTHENTICATION_SUCCEEDED and AUTHENTICATION_BYPASSED let the payment go on;
+        AUTHENTICATION_CANCELED cancels it (CANCELLED); any other outcome rejects it with that
+        status as the error code. The issuer then decides by reference/payment-test-cards.md (a
+        token, card session or account on file made from one of its numbers is recognised by its
+        keyed fingerprint); any other card is captured. Redirect products (PayPal 840, iDEAL 809)
+        are REDIRECTED with merchantAction REDIRECT until payments.complete; mobile products (302,
+        320) and SEPA Direct Debit are captured. A captured payment ends a session opened with
+        endOnPayment: from then on every method naming the session but session.get answers
+        SESSION_COMPLETED. Errors come in this order: the session, the idempotency key (the first
+        payment is returned), the amount's currency, the source (decryption, session, validation,
+        nonce; token; access sessions), the product's availability.
+
+        - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
+          (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
+          number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
+          hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
+          prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
+        - ``encrypted_customer_input`` (``encryptedCustomerInput``): A compact JWE for the platform
+          key (paymentRequest.encrypt's, or any JOSE library's with RSA-OAEP or RSA-OAEP-256 and
+          A256CBC-HS512 and the public key of encryption.publicKey) of the customer input JSON. It
+          must open with this platform's key, unaltered, and name this session (else
+          DECRYPTION_FAILED, whose detail never quotes the decrypted input); its values are judged
+          by the product's rules as paymentRequest.validate judges them (VALIDATION_FAILED); its
+          nonce must be unused (REPLAYED_REQUEST; a nonce is used up only together with the payment
+          it made, in one store operation). accountOnFileId pays with that account (its token);
+          tokenize: true (or an autoTokenized product) makes a captured card payment keep the card
+          as a token for the session's customer.
+        - ``token``: A token of the session's customer (TOKEN_NOT_FOUND otherwise). Its account on
+          file has cvv MUST_WRITE, so a card token needs cvcSession (VALIDATION_FAILED, fieldId
+          cvcSession, required).
+        - ``cvc_session`` (``cvcSession``): A CVC access session of this session
+          (ACCESS_SESSION_NOT_FOUND otherwise), used up by this payment; its CVC must have the
+          token's brand's length (VALIDATION_FAILED, fieldId cvcSession, length). Only with token.
+        - ``card_session`` (``cardSession``): A card access session of this session
+          (ACCESS_SESSION_NOT_FOUND otherwise), used up by this payment.
+        - ``mobile_payment_data`` (``mobilePaymentData``): The wallet's opaque payment token (any
+          non-empty string); authorised and captured.
+        - ``payment_product_id`` (``paymentProductId``): Apple Pay (302) or Google Pay (320), with
+          mobilePaymentData; it must be offered in the session.
+        - ``amount_of_money`` (``amountOfMoney``): The amount to pay (0 for a card check without a
+          charge); the session's context.amountOfMoney when absent. Its currency must be in the
+          rates table.
+        - ``idempotency_key`` (``idempotencyKey``): The same key on the same session returns the
+          first payment made with it, as it stands now, and does nothing else.
+        """
+        params = params_for_payments_create(client_session_id,
+                                            encrypted_customer_input=encrypted_customer_input,
+                                            token=token, cvc_session=cvc_session,
+                                            card_session=card_session,
+                                            mobile_payment_data=mobile_payment_data,
+                                            payment_product_id=payment_product_id,
+                                            amount_of_money=amount_of_money,
+                                            idempotency_key=idempotency_key)
+        return await self.call("payments.create", params, timeout=timeout)
+
+    async def payments_get(self, payment_id: str,
+                           timeout: Optional[float] = None) -> Dict[str, Any]:
+        """``payments.get``: A payment as it stands now.
+
+        The payment with its current status: a PENDING_CHALLENGE payment shows its decision once
+        threeDS.challenge answered the challenge, a REDIRECTED one once payments.complete recorded
+        the customer's return. Payments are platform state (with --data, in the store every process
+        shares) and outlive their session; an unknown id is PAYMENT_NOT_FOUND.
+
+        - ``payment_id`` (``paymentId``): An identifier the client may choose (clientSessionId,
+          customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card number (a
+          Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces, hyphens or
+          underscores: -32602, and the error does not repeat it). Minted ones are a prefix (cs_ or
+          cus_) and 32 hexadecimal digits, and never hold one.
+        """
+        return await self.call("payments.get", params_for_payments_get(payment_id), timeout=timeout)
+
     async def product_groups_get(self, client_session_id: str, payment_product_group_id: str,
                                  timeout: Optional[float] = None) -> Dict[str, Any]:
         """``productGroups.get``: A payment product group with the fields to fill in before the card
@@ -2145,53 +2520,60 @@ class AsyncMethodWrappers:
         params = params_for_three_ds_challenge(challenge_id, code=code, cancel=cancel)
         return await self.call("threeDS.challenge", params, timeout=timeout)
 
-    async def tokens_create(self, client_session_id: str, card: Mapping[str, str], *,
+    async def tokens_create(self, client_session_id: str, card: Optional[Mapping[str, str]] = None,
+                            card_session: Optional[str] = None,
                             billing_details: Optional[Mapping[str, str]] = None,
                             shipping_details: Optional[Mapping[str, str]] = None,
                             email: Optional[str] = None,
                             timeout: Optional[float] = None) -> Dict[str, Any]:
         """``tokens.create``: Keep a card in the vault for the session's customer.
 
-        BlueSnap submitTokenizedDetails: the card and the address data are validated against the
-        session, every problem at once in one VALIDATION_FAILED whose ValidationErrors name the
-        parameter path (card.cardNumber, card.expiryDate, card.cvv, billingDetails.zip,
-        billingDetails.email, shippingDetails.name, email). Card rules (API.md section 5, with the
-        session's acceptedBrands): an empty number or expiry date is required; a number that is not
-        complete and valid for its brand is luhn (also for anything but digits and spaces) or
-        length; a valid number of a brand the session does not accept, or one no product offered in
-        the session's context can take (iin.details would not say SUPPORTED), is allowedInContext;
-        an expiry date (MMYY, MM/YY, MMYYYY or MM/YYYY) that is not from the current month to
-        December 25 years ahead is expirationDate; the cvv is optional because it is never stored,
-        but when given it must have the brand's length (length). The cardholderName is kept as given
-        (trimmed) and not judged. Address rules: exactly those of address.validate with the
-        session's requirements (so with the default withEmail an e-mail is required, in email or in
-        billingDetails.email; when both are given and differ, both fieldIds fail). A card number (a
-        Luhn-valid run of 12-19 digits) in an address member other than name is -32602, in a name a
-        name error: the vault keeps the addresses, and never a card number. The token is kept for
-        the session's customerId and is that customer's only: the product is the one iin.details
-        reports (for a co-badged card the first the session is offered), brand is that product's
-        brand code, bin is the first 8 digits when the IIN table has an 8-digit entry for them, else
-        the first 6; issuingCountry and cardType come from the IIN table when it knows them. The
-        vault keeps the bin, the last 4 digits, the masked alias (first 6, X, last 4), the expiry as
-        MMYY, the holder's name, the product, brand, country, card type and an HMAC-SHA-256
-        fingerprint of the number under a per-store secret — never the card number or the CVC — and
-        the validated billingDetails and shippingDetails as they were sent, for a returning
-        shopper's checkout to prefill (the top-level email is not kept: send it as
-        billingDetails.email to keep it). The same number and expiry for the same customer gives
-        back the existing token: its card and cardholderName stay as stored (a different
-        cardholderName does not replace it), while the billingDetails and shippingDetails given
-        replace the stored ones (one left out keeps the stored one), so the addresses the shopper
-        confirmed last are offered; a new expiry date makes a new token. tokens.update changes the
-        expiry and the addresses without the card number. Tokens outlive sessions, and with --data
-        restarts. accountOnFile is the token as products.list offers it in a session opened with
-        accountsOnFile: alias and cardholderName READ_ONLY, expiryDate CAN_WRITE, cvv MUST_WRITE,
-        and the token's billingDetails and shippingDetails.
+        BlueSnap submitTokenizedDetails: the card (or a card access session, cardSession) and the
+        address data are validated against the session, every problem at once in one
+        VALIDATION_FAILED whose ValidationErrors name the parameter path (card.cardNumber,
+        card.expiryDate, card.cvv, billingDetails.zip, billingDetails.email, shippingDetails.name,
+        email). Card rules (API.md section 5, with the session's acceptedBrands): an empty number or
+        expiry date is required; a number that is not complete and valid for its brand is luhn (also
+        for anything but digits and spaces) or length; a valid number of a brand the session does
+        not accept, or one no product offered in the session's context can take (iin.details would
+        not say SUPPORTED), is allowedInContext; an expiry date (MMYY, MM/YY, MMYYYY or MM/YYYY)
+        that is not from the current month to December 25 years ahead is expirationDate; the cvv is
+        optional because it is never stored, but when given it must have the brand's length
+        (length). The cardholderName is kept as given (trimmed) and not judged. Address rules:
+        exactly those of address.validate with the session's requirements (so with the default
+        withEmail an e-mail is required, in email or in billingDetails.email; when both are given
+        and differ, both fieldIds fail). A card number (a Luhn-valid run of 12-19 digits) in an
+        address member other than name is -32602, in a name a name error: the vault keeps the
+        addresses, and never a card number. The token is kept for the session's customerId and is
+        that customer's only: the product is the one iin.details reports (for a co-badged card the
+        first the session is offered), brand is that product's brand code, bin is the first 8 digits
+        when the IIN table has an 8-digit entry for them, else the first 6; issuingCountry and
+        cardType come from the IIN table when it knows them. The vault keeps the bin, the last 4
+        digits, the masked alias (first 6, X, last 4), the expiry as MMYY, the holder's name, the
+        product, brand, country, card type and an HMAC-SHA-256 fingerprint of the number under a
+        per-store secret — never the card number or the CVC — and the validated billingDetails and
+        shippingDetails as they were sent, for a returning shopper's checkout to prefill (the
+        top-level email is not kept: send it as billingDetails.email to keep it). The same number
+        and expiry for the same customer gives back the existing token: its card and cardholderName
+        stay as stored (a different cardholderName does not replace it), while the billingDetails
+        and shippingDetails given replace the stored ones (one left out keeps the stored one), so
+        the addresses the shopper confirmed last are offered; a new expiry date makes a new token.
+        tokens.update changes the expiry and the addresses without the card number. Tokens outlive
+        sessions, and with --data restarts. accountOnFile is the token as products.list offers it in
+        a session opened with accountsOnFile: alias and cardholderName READ_ONLY, expiryDate
+        CAN_WRITE, cvv MUST_WRITE, and the token's billingDetails and shippingDetails.
 
         - ``client_session_id`` (``clientSessionId``): An identifier the client may choose
           (clientSessionId, customerId): 1-64 characters of A-Z, a-z, 0-9, _ and -, holding no card
           number (a Luhn-valid run of 12-19 digits, plain or in groups joined by single spaces,
           hyphens or underscores: -32602, and the error does not repeat it). Minted ones are a
           prefix (cs_ or cus_) and 32 hexadecimal digits, and never hold one.
+        - ``card_session`` (``cardSession``): A card access session of this session
+          (accessSessions.create, API.md 9.5) in place of card: used up by this call
+          (ACCESS_SESSION_NOT_FOUND when unknown, expired, used or another session's), after the
+          address data passed. Its card was judged when the access session was made; a card no
+          product of the session takes any more is VALIDATION_FAILED, fieldId cardSession,
+          allowedInContext.
         - ``billing_details`` (``billingDetails``): Judged as address.validate judges it with the
           session's requirements, and kept with the token as sent (replacing the stored one when the
           customer already has the card).
@@ -2201,7 +2583,8 @@ class AsyncMethodWrappers:
         - ``email``: The customer's e-mail address, judged by the e-mail rule (fieldId email); not
           kept with the token. billingDetails.email stands for it when it is absent.
         """
-        params = params_for_tokens_create(client_session_id, card, billing_details=billing_details,
+        params = params_for_tokens_create(client_session_id, card=card, card_session=card_session,
+                                          billing_details=billing_details,
                                           shipping_details=shipping_details, email=email)
         return await self.call("tokens.create", params, timeout=timeout)
 

@@ -177,6 +177,30 @@ class StoreUnavailable(CheckoutdError):
     call may be retried (``data["retryable"]`` is true)."""
     REASON = "STORE_UNAVAILABLE"
 
+class SessionCompleted(CheckoutdError):
+    """1003: the session ended with its captured payment (``endOnPayment``)."""
+    REASON = "SESSION_COMPLETED"
+
+class AccessSessionNotFound(CheckoutdError):
+    """1302: unknown, expired or already used card or CVC access session."""
+    REASON = "ACCESS_SESSION_NOT_FOUND"
+
+class PaymentNotFound(CheckoutdError):
+    """1701: no such payment."""
+    REASON = "PAYMENT_NOT_FOUND"
+
+class DecryptionFailed(CheckoutdError):
+    """1702: ``encryptedCustomerInput`` is not a JWE this platform's key opens, or names another session."""
+    REASON = "DECRYPTION_FAILED"
+
+class ReplayedRequest(CheckoutdError):
+    """1703: this ``encryptedCustomerInput`` (its nonce) was already used for a payment."""
+    REASON = "REPLAYED_REQUEST"
+
+class PaymentNotCompletable(CheckoutdError):
+    """1704: ``payments.complete`` on a payment that is not waiting for the customer."""
+    REASON = "PAYMENT_NOT_COMPLETABLE"
+
 
 #: ``data.reason`` → exception class.
 REASON_CLASSES: Dict[str, Type[CheckoutdError]] = {
@@ -187,6 +211,7 @@ REASON_CLASSES: Dict[str, Type[CheckoutdError]] = {
         SessionNotFound, SessionExpired, UnknownProduct, ProductNotAvailable,
         UnknownAccountOnFile, ValidationFailed, TokenNotFound, ThreeDSDisabled,
         ChallengeNotFound, UnknownCurrency, EncryptionFailed, StoreUnavailable, CurrencyChangeNotAllowed, UnknownProductGroup,
+        SessionCompleted, AccessSessionNotFound, PaymentNotFound, DecryptionFailed, ReplayedRequest, PaymentNotCompletable,
     )
     if klass.REASON is not None
 }

@@ -84,6 +84,7 @@ def test_named_exception_classes_exist():
                  "InternalError", "SessionNotFound", "SessionExpired", "UnknownProduct",
                  "ProductNotAvailable", "UnknownAccountOnFile", "ValidationFailed", "TokenNotFound",
                  "ThreeDSDisabled", "ChallengeNotFound", "UnknownCurrency", "EncryptionFailed", "StoreUnavailable", "CurrencyChangeNotAllowed", "UnknownProductGroup",
+                 "SessionCompleted", "AccessSessionNotFound", "PaymentNotFound", "DecryptionFailed", "ReplayedRequest", "PaymentNotCompletable",
                  "ProcessExited", "ConnectionClosed"]:
         assert hasattr(checkoutd, name), name
     assert not issubclass(ProcessExited, CheckoutdError)

@@ -3,7 +3,8 @@
 (Every response of every other test is validated against Schemas/ as well; see
 conftest.py.)
 
-Besides ``setup`` and ``abbreviated``, an example may carry ``fromSetup``
+Besides ``setup`` and ``abbreviated``, an example (and a setup step, from the
+steps before it) may carry ``fromSetup``
 (``{params pointer: "/<setup step>/<pointer into its result>"}``: the params show a
 sample, the run uses the value the setup produced) and ``unpredictable`` (result
 pointers of random members: the example shows a sample, the run needs the member
@@ -61,8 +62,11 @@ def test_method_schema_file_is_well_formed(method):
     for example in document["examples"]:
         assert isinstance(example.get("name"), str) and example["name"]
         assert ("result" in example) != ("error" in example), example
-        for step in example.get("setup", []):
-            assert set(step) <= {"method", "params"} and step["method"] in STORE.methods, step
+        for index, step in enumerate(example.get("setup", [])):
+            assert set(step) <= {"method", "params", "fromSetup"} and step["method"] in STORE.methods, step
+            for target, source in step.get("fromSetup", {}).items():
+                assert pointer_get(step["params"], target) is not MISSING, target
+                assert 0 <= int(source.split("/")[1]) < index, source
         for target, source in example.get("fromSetup", {}).items():
             assert pointer_get(example["params"], target) is not MISSING, target
             step = int(source.split("/")[1])
@@ -175,7 +179,14 @@ def test_abbreviation_check():
 def test_example_against_the_binary(item, make_client):
     method, _, example = item
     service = make_client()          # a fresh service per example: --clock 2026-11-21T10:00:00Z
-    setup_results = [service.call(step["method"], step.get("params")) for step in example.get("setup", [])]
+    setup_results = []
+    for step in example.get("setup", []):
+        step_params = step.get("params")
+        for target, source in step.get("fromSetup", {}).items():     # a step may use earlier steps' results
+            value = pointer_get(setup_results, source)
+            assert value is not MISSING, source
+            step_params = pointer_replaced(step_params, target, value)
+        setup_results.append(service.call(step["method"], step_params))
     params = example.get("params")
     for target, source in example.get("fromSetup", {}).items():   # params taken from setup results
         value = pointer_get(setup_results, source)

@@ -111,7 +111,19 @@ AT_THE_BOUND = {
     # The tax may not exceed the amount: at the tax's maximum, so is the amount.
     ("session.init", "/taxAmount"): lambda params: with_value(
         params, ("context", "amountOfMoney", "amount"), params["taxAmount"]),
+    # A payment has exactly one source, and a CVC session goes with a token.
+    ("payments.create", "/encryptedCustomerInput"): lambda params: without(params, "cardSession"),
+    ("payments.create", "/cvcSession"): lambda params: with_value(without(params, "cardSession"), ("token",), "tok_1"),
+    # An amount needs its currency.
+    ("payments.create", "/amountOfMoney/amount"): lambda params: with_value(
+        params, ("amountOfMoney", "currencyCode"), "EUR"),
+    # A token is made from a card or a card session, not both.
+    ("tokens.create", "/cardSession"): lambda params: without(params, "card"),
 }
+
+
+def without(params: Dict[str, Any], member: str) -> Dict[str, Any]:
+    return {key: value for key, value in params.items() if key != member}
 
 
 def invalid_paths(response: Dict[str, Any]) -> List[str]:

@@ -86,7 +86,7 @@ def test_two_processes_are_one_platform(make_client, store):
             service.session_get(sid)
         assert gone.value.reason == "SESSION_NOT_FOUND"
     info = first.service_info()["store"]
-    assert info == {"kind": store.kind, "schemaVersion": 3}
+    assert info == {"kind": store.kind, "schemaVersion": 4}
 
 
 def test_a_restart_keeps_sessions_and_tokens(make_client, store):
