@@ -53,6 +53,12 @@ export type ErrorReason =
   | 'ENCRYPTION_FAILED'
   | 'STORE_UNAVAILABLE'
   | 'CURRENCY_CHANGE_NOT_ALLOWED'
+  | 'SESSION_COMPLETED'
+  | 'ACCESS_SESSION_NOT_FOUND'
+  | 'PAYMENT_NOT_FOUND'
+  | 'DECRYPTION_FAILED'
+  | 'REPLAYED_REQUEST'
+  | 'PAYMENT_NOT_COMPLETABLE'
   | 'UNKNOWN_PRODUCT_GROUP';
 
 /** One problem of a -32600/-32602: a JSON Pointer into the params (or the request). */
@@ -1613,6 +1619,30 @@ export class UnknownProductGroup extends CheckoutdError {
 export class StoreUnavailable extends CheckoutdError {
   static readonly REASON: 'STORE_UNAVAILABLE';
 }
+/** 1003 */
+export class SessionCompleted extends CheckoutdError {
+  static readonly REASON: 'SESSION_COMPLETED';
+}
+/** 1302 */
+export class AccessSessionNotFound extends CheckoutdError {
+  static readonly REASON: 'ACCESS_SESSION_NOT_FOUND';
+}
+/** 1701 */
+export class PaymentNotFound extends CheckoutdError {
+  static readonly REASON: 'PAYMENT_NOT_FOUND';
+}
+/** 1702 */
+export class DecryptionFailed extends CheckoutdError {
+  static readonly REASON: 'DECRYPTION_FAILED';
+}
+/** 1703 */
+export class ReplayedRequest extends CheckoutdError {
+  static readonly REASON: 'REPLAYED_REQUEST';
+}
+/** 1704 */
+export class PaymentNotCompletable extends CheckoutdError {
+  static readonly REASON: 'PAYMENT_NOT_COMPLETABLE';
+}
 
 /** `data.reason` → error class. */
 export const REASON_CLASSES: {
@@ -1639,6 +1669,12 @@ export const REASON_CLASSES: {
   readonly STORE_UNAVAILABLE: typeof StoreUnavailable;
   readonly CURRENCY_CHANGE_NOT_ALLOWED: typeof CurrencyChangeNotAllowed;
   readonly UNKNOWN_PRODUCT_GROUP: typeof UnknownProductGroup;
+  readonly SESSION_COMPLETED: typeof SessionCompleted;
+  readonly ACCESS_SESSION_NOT_FOUND: typeof AccessSessionNotFound;
+  readonly PAYMENT_NOT_FOUND: typeof PaymentNotFound;
+  readonly DECRYPTION_FAILED: typeof DecryptionFailed;
+  readonly REPLAYED_REQUEST: typeof ReplayedRequest;
+  readonly PAYMENT_NOT_COMPLETABLE: typeof PaymentNotCompletable;
 };
 
 /** The conversation with the process failed; no JSON-RPC error was received. */

@@ -289,7 +289,7 @@ def test_details_survive_a_restart_and_an_update_is_shared(make_client, store):
     created = create(first, sid)
     assert first.close() == 0
     second, third = make_client(*store.flags), make_client(*store.flags)
-    assert second.service_info()["store"]["schemaVersion"] == 3
+    assert second.service_info()["store"]["schemaVersion"] == 4
     assert second.tokens_list("cus_wile")["tokens"] == [created["accountOnFile"]]
     updated = second.tokens_update("cus_wile", created["token"], expiry_date="03/31", shipping_details=DESERT,
                                    billing_details=None)
