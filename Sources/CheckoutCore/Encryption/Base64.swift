@@ -22,7 +22,9 @@ public enum Base64 {
     /// JWE is built, part after part, in one buffer): the standard encoding with
     /// `+` and `/` replaced and the padding left off, byte by byte.
     public static func appendURL(_ bytes: [UInt8], to text: inout [UInt8]) {
-        for byte in Data(bytes).base64EncodedData() {
+        let standard = [UInt8](Data(bytes).base64EncodedData()) // copied whole: Data's iterator goes byte by byte
+        text.reserveCapacity(text.count + standard.count)
+        for byte in standard {
             switch byte {
             case UInt8(ascii: "+"): text.append(UInt8(ascii: "-"))
             case UInt8(ascii: "/"): text.append(UInt8(ascii: "_"))
