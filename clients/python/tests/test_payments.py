@@ -1,7 +1,7 @@
 """Payments on the simulated platform and Access Checkout sessions through the
 binary (API.md 9.5 and 9.7): a whole checkout per seed, every card of the
 decline table and every 3-D Secure outcome as it reaches a payment (both tables
-parsed from ../shared/reference), replay, idempotency, JWEs made by jwcrypto,
+parsed from the reference tables in tests/reference), replay, idempotency, JWEs made by jwcrypto,
 and two processes on one store racing for one access session."""
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ from checkoutd import CheckoutdError
 from _support import REPO_ROOT
 from test_shared_state import Store, psql  # noqa: F401  (the store fixture's helpers)
 
-REFERENCE = REPO_ROOT.parent / "shared" / "reference"
+# The project's reference tables of test cards (copied, as facts, into
+# tests/reference/; see the README there for where they come from).
+REFERENCE = Path(__file__).resolve().parent / "reference"
 EUR_2999 = {"amountOfMoney": {"amount": 2999, "currencyCode": "EUR"}, "countryCode": "NL"}
 EUR_5000 = {"amountOfMoney": {"amount": 5000, "currencyCode": "EUR"}, "countryCode": "NL"}
 VISA = "4242424242424242"
@@ -34,7 +36,7 @@ PAYMENT_ID = re.compile(r"^pay_[0-9a-f]{32}$")
 def table_rows(name):
     """The rows of every Markdown table of reference/NAME, as lists of cells (header and rule rows left out)."""
     path = REFERENCE / name
-    assert path.exists(), f"{path} is missing: the tests read the reference tables from ../shared/reference"
+    assert path.exists(), f"{path} is missing"
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.startswith("|"):
