@@ -37,9 +37,12 @@ CRASH_MARKS = ["Backtracing", "Program crashed", "Registers", "Thread 0", "Fatal
 
 
 def allow_core_files() -> None:
-    """In the child before exec: the largest core file size the hard limit allows."""
+    """In the child before exec: the largest core file size the hard limit allows,
+    and SIGQUIT at its default action (a shell's background job starts with it
+    ignored, and checkoutd keeps a signal it was started with ignored)."""
     _, hard = resource.getrlimit(resource.RLIMIT_CORE)
     resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
 
 
 
