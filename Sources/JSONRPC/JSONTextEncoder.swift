@@ -10,6 +10,7 @@
 public enum JSONTextEncoder {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         var output: [UInt8] = []
+        output.reserveCapacity(1024) // most results fit, so the text is rarely copied as it grows
         try encode(value, appendingTo: &output)
         return output
     }
@@ -41,8 +42,10 @@ private struct TextState {
     struct OpenContainer {
         let closer: UInt8
         var count = 0
-        /// The key of the member being written (nil in an array), for coding paths.
-        var key: (any CodingKey)?
+        /// Where the name of the member being written starts in `bytes` (nil in
+        /// an array): coding paths read it back from the text, so writing a
+        /// member keeps no key.
+        var nameStart: Int?
     }
 
     var bytes: [UInt8]
@@ -62,10 +65,10 @@ private struct TextState {
         open[slot].count += 1
     }
 
-    mutating func beginMember(_ key: any CodingKey, inSlot slot: Int) {
+    mutating func beginMember(_ name: String, inSlot slot: Int) {
         beginElement(inSlot: slot)
-        open[slot].key = key
-        JSONSerializer.writeString(key.stringValue, to: &bytes)
+        open[slot].nameStart = bytes.count
+        JSONSerializer.writeString(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
     }
 
@@ -86,7 +89,19 @@ private struct TextState {
 
     /// The keys (array positions as integer keys) leading to a value in `slot`.
     func codingPath(toSlot slot: Int) -> [any CodingKey] {
-        open.prefix(slot).map { $0.key ?? DynamicKey(intValue: $0.count - 1)! }
+        open.prefix(slot).map { container in
+            guard let nameStart = container.nameStart else { return DynamicKey(intValue: container.count - 1)! }
+            return DynamicKey(memberName(at: nameStart))
+        }
+    }
+
+    /// The member name whose JSON string `beginMember` wrote from `start`.
+    private func memberName(at start: Int) -> String {
+        var end = start + 1
+        while bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+        let text = Array(bytes[start...end])
+        guard case .string(let name)? = try? text.withUnsafeBytes({ try JSONParser.parse($0) }) else { return "" }
+        return name
     }
 
     mutating func writeNull() { bytes.append(contentsOf: "null".utf8) }
@@ -162,7 +177,7 @@ private final class TextSink {
 
     func codingPath(toSlot slot: Int) -> [any CodingKey] { state.codingPath(toSlot: slot) }
     func beginElement(inSlot slot: Int) { state.beginElement(inSlot: slot) }
-    func beginMember(_ key: any CodingKey, inSlot slot: Int) { state.beginMember(key, inSlot: slot) }
+    func beginMember(_ name: String, inSlot slot: Int) { state.beginMember(name, inSlot: slot) }
     func openContainer(object: Bool) -> Int { state.openContainer(object: object) }
     func container(atSlot slot: Int, object: Bool) -> Int { state.container(atSlot: slot, object: object) }
 
@@ -170,8 +185,8 @@ private final class TextSink {
     func write(_ body: (inout TextState) -> Void) { body(&state) }
 
     /// Starts the member `key` of the container at `slot` and writes its value through `body`.
-    func writeMember(_ key: any CodingKey, inSlot slot: Int, _ body: (inout TextState) -> Void) {
-        state.beginMember(key, inSlot: slot)
+    func writeMember(_ name: String, inSlot slot: Int, _ body: (inout TextState) -> Void) {
+        state.beginMember(name, inSlot: slot)
         body(&state)
     }
 
@@ -194,9 +209,9 @@ private final class TextSink {
     }
 
     /// Writes the member `key` of the container at `slot` and its whole value.
-    func writeMember<T: Encodable>(_ key: any CodingKey, _ value: T, slot: Int) throws {
+    func writeMember<T: Encodable>(_ name: String, _ value: T, slot: Int) throws {
         let begun = { (state: inout TextState) -> TextState.ValueStart in
-            state.beginMember(key, inSlot: slot)
+            state.beginMember(name, inSlot: slot)
             return state.beginValue(value)
         }(&state)
         try finish(value, slot: slot + 1, begun)
@@ -248,51 +263,51 @@ private struct KeyedTextContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let slot: Int
     var codingPath: [any CodingKey] { sink.codingPath(toSlot: slot) }
 
-    mutating func encodeNil(forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.writeNull() } }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: String, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: Int, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { sink.writeMember(key, inSlot: slot) { $0.write(value) } }
+    mutating func encodeNil(forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.writeNull() } }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: String, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: Int, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { sink.writeMember(key.stringValue, inSlot: slot) { $0.write(value) } }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        sink.beginMember(key, inSlot: slot)
+        sink.beginMember(key.stringValue, inSlot: slot)
         try sink.writeDouble(value, slot: slot + 1)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        sink.beginMember(key, inSlot: slot)
+        sink.beginMember(key.stringValue, inSlot: slot)
         try sink.writeDouble(Double(value), slot: slot + 1)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try sink.writeMember(key, value, slot: slot)
+        try sink.writeMember(key.stringValue, value, slot: slot)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        sink.beginMember(key, inSlot: slot)
+        sink.beginMember(key.stringValue, inSlot: slot)
         return KeyedEncodingContainer(KeyedTextContainer<NestedKey>(sink: sink, slot: sink.openContainer(object: true)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        sink.beginMember(key, inSlot: slot)
+        sink.beginMember(key.stringValue, inSlot: slot)
         return UnkeyedTextContainer(sink: sink, slot: sink.openContainer(object: false))
     }
 
     mutating func superEncoder() -> any Encoder {
-        sink.beginMember(DynamicKey("super"), inSlot: slot)
+        sink.beginMember("super", inSlot: slot)
         return TextEncoder(sink: sink, slot: slot + 1)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        sink.beginMember(key, inSlot: slot)
+        sink.beginMember(key.stringValue, inSlot: slot)
         return TextEncoder(sink: sink, slot: slot + 1)
     }
 }

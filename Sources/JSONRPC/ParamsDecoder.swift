@@ -196,7 +196,7 @@ private struct TreeDecoder: Decoder {
 
 /// Decodes one node: scalars directly, everything else through its own `init(from:)`.
 private func decodeNode<T: Decodable>(_ type: T.Type, decoder: TreeDecoder) throws -> T {
-    if let scalar = decodeScalar(T.self, decoder: decoder) { return scalar }
+    if let scalar = decodeScalar(T.self, decoder: decoder) { return scalar as! T }
     if T.self == JSONValue.self { return (decoder.value as! T) }
     if T.self == [String: String].self { return (decodeStringDictionary(decoder: decoder) as! T) }
     do {
@@ -261,31 +261,32 @@ private func oneOf<Enumeration: CaseIterable & RawRepresentable<String>>(_ type:
     return (names.count > 2 ? "one of " : "") + names.dropLast().joined(separator: ", ") + " or " + names.last!
 }
 
-/// Scalars, recognised by type identity.
-private func decodeScalar<T>(_ type: T.Type, decoder: TreeDecoder) -> T? {
+/// Scalars, recognised by type identity, as `Any` (so that no `Optional<T>` has
+/// to be looked up for every value decoded).
+private func decodeScalar<T>(_ type: T.Type, decoder: TreeDecoder) -> Any? {
     if T.self == String.self {
-        guard case .string(let string) = decoder.value else { decoder.mismatch(expected: "a string"); return ("" as! T) }
-        return (string as! T)
+        guard case .string(let string) = decoder.value else { decoder.mismatch(expected: "a string"); return "" }
+        return string
     }
     if T.self == Bool.self {
-        guard case .bool(let flag) = decoder.value else { decoder.mismatch(expected: "a boolean"); return (false as! T) }
-        return (flag as! T)
+        guard case .bool(let flag) = decoder.value else { decoder.mismatch(expected: "a boolean"); return false }
+        return flag
     }
     if T.self == Int.self {
-        return (decodeInteger(decoder: decoder, range: Int64(Int.min)...Int64(Int.max)).map { Int($0) } ?? 0) as? T
+        return decodeInteger(decoder: decoder, range: Int64(Int.min)...Int64(Int.max)).map { Int($0) } ?? 0
     }
     if T.self == Int64.self {
-        return (decodeInteger(decoder: decoder, range: Int64.min...Int64.max) ?? 0) as? T
+        return decodeInteger(decoder: decoder, range: Int64.min...Int64.max) ?? 0
     }
     if T.self == Int32.self {
-        return (decodeInteger(decoder: decoder, range: Int64(Int32.min)...Int64(Int32.max)).map { Int32($0) } ?? 0) as? T
+        return decodeInteger(decoder: decoder, range: Int64(Int32.min)...Int64(Int32.max)).map { Int32($0) } ?? 0
     }
     if T.self == Double.self {
         guard case .number(let text) = decoder.value, let number = Double(text) else {
             decoder.mismatch(expected: "a number")
-            return (0.0 as! T)
+            return 0.0
         }
-        return (number as! T)
+        return number
     }
     return nil
 }
@@ -343,10 +344,30 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        // An optional member is absent or of its type: `null` is a wrong type, as the schemas say.
+        try presentMember(type, forKey: key)
+    }
+
+    /// An optional member is absent or of its type: `null` is a wrong type, as the schemas say.
+    private func presentMember<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = member(key.stringValue) else { return nil }
         return try decodeNode(T.self, decoder: decoder.child(value, key: key.stringValue, isStandIn: isStandIn))
     }
+
+    // The scalar forms, which the protocol would otherwise answer by looking the member up three times.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentMember(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentMember(type, forKey: key) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let value = member(key.stringValue)
