@@ -30,10 +30,12 @@ let package = Package(
             "CheckoutCore", "JSONRPC",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // libpq, PostgreSQL's own C client library, from the system (Debian libpq-dev):
-        // the server's reference client, with no event loop of its own to host,
-        // which suits a store called from a few worker threads.
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // libpq, PostgreSQL's own C client library (Debian: libpq-dev for its header,
+        // libpq5 to run), loaded when a PostgreSQL store is opened rather than linked:
+        // the server's reference client, with no event loop of its own to host, which
+        // suits a store called from a few worker threads; and a process without a
+        // PostgreSQL store starts without it and the libraries it brings.
+        .target(name: "CLibPQ"),
         // The platform's state behind --data: sessions, challenges, tokens and the
         // sealed platform key, in SQLite (GRDB) or PostgreSQL (libpq), shared by
         // every checkoutd process on the store.

@@ -85,28 +85,32 @@ final class PostgresConnection: SQLConnection, @unchecked Sendable {
     private var prepared: [String: String] = [:]
 
     init(conninfo: String) throws(PostgresFailure) {
-        guard let connection = PQconnectdb(conninfo) else {
+        if let failure = clibpq_load() {
+            throw PostgresFailure(message: "PostgreSQL's client library could not be loaded (\(String(cString: failure))); "
+                                  + "install it (Debian: libpq5)", isConnectionLost: false)
+        }
+        guard let connection = clibpq_connectdb(conninfo) else {
             throw PostgresFailure(message: "libpq could not allocate a connection", isConnectionLost: true)
         }
         self.connection = connection
         // Failing from here on, the instance is released and `deinit` finishes the connection.
-        guard PQstatus(connection) == CONNECTION_OK else {
+        guard clibpq_status(connection) == CONNECTION_OK else {
             throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
         }
         // Notices (such as "relation already exists, skipping") are not for the host.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        clibpq_setNoticeProcessor(connection, { _, _ in }, nil)
     }
 
     deinit {
-        PQfinish(connection)
+        clibpq_finish(connection)
     }
 
     /// Reconnects when the server connection broke (a restart, a network cut).
     func reopenIfBroken() throws(PostgresFailure) {
-        guard PQstatus(connection) != CONNECTION_OK else { return }
+        guard clibpq_status(connection) != CONNECTION_OK else { return }
         prepared = [:] // a new server connection has none
-        PQreset(connection)
-        guard PQstatus(connection) == CONNECTION_OK else {
+        clibpq_reset(connection)
+        guard clibpq_status(connection) == CONNECTION_OK else {
             throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
         }
     }
@@ -117,18 +121,18 @@ final class PostgresConnection: SQLConnection, @unchecked Sendable {
         let cStrings = texts.map { $0.map { strdup($0) } ?? nil }
         defer { for pointer in cStrings { free(pointer) } }
         let parameters = cStrings.map { UnsafePointer<CChar>($0) }
-        guard let result = PQexecPrepared(connection, name, Int32(values.count), parameters, nil, nil, 0) else {
+        guard let result = clibpq_execPrepared(connection, name, Int32(values.count), parameters, nil, nil, 0) else {
             throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
         }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        defer { clibpq_clear(result) }
+        switch clibpq_resultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
             break
         default:
             throw failure(of: result)
         }
-        let rows = Int(PQntuples(result))
-        let columns = Int(PQnfields(result))
+        let rows = Int(clibpq_ntuples(result))
+        let columns = Int(clibpq_nfields(result))
         return (0..<rows).map { row in
             (0..<columns).map { column in
                 Self.value(result, row: Int32(row), column: Int32(column))
@@ -140,26 +144,26 @@ final class PostgresConnection: SQLConnection, @unchecked Sendable {
     private func statementName(for sql: String, parameterCount: Int) throws -> String {
         if let name = prepared[sql] { return name }
         let name = "checkoutd_\(prepared.count + 1)"
-        guard let result = PQprepare(connection, name, sql, Int32(parameterCount), nil) else {
+        guard let result = clibpq_prepare(connection, name, sql, Int32(parameterCount), nil) else {
             throw PostgresFailure(message: Self.errorMessage(connection), isConnectionLost: true)
         }
-        defer { PQclear(result) }
-        guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(of: result) }
+        defer { clibpq_clear(result) }
+        guard clibpq_resultStatus(result) == PGRES_COMMAND_OK else { throw failure(of: result) }
         prepared[sql] = name
         return name
     }
 
     private func failure(of result: OpaquePointer) -> PostgresFailure {
-        let lost = PQstatus(connection) != CONNECTION_OK
-        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-        let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+        let lost = clibpq_status(connection) != CONNECTION_OK
+        let state = clibpq_resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let primary = clibpq_resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
         let message = primary.map { "PostgreSQL \(state): \($0)" } ?? Self.errorMessage(connection)
         // Class 08 (connection exception) and 57P (operator intervention: shutdown) mean the server is gone.
         return PostgresFailure(message: message, isConnectionLost: lost || state.hasPrefix("08") || state.hasPrefix("57P"))
     }
 
     private static func errorMessage(_ connection: OpaquePointer) -> String {
-        let text = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
+        let text = clibpq_errorMessage(connection).map { String(cString: $0) } ?? ""
         let trimmed = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return trimmed.isEmpty ? "the connection to PostgreSQL failed" : trimmed
     }
@@ -177,9 +181,9 @@ final class PostgresConnection: SQLConnection, @unchecked Sendable {
     /// The value at `row`, `column`, by its column's type: int2/int4/int8 as
     /// integers, bytea as bytes, anything else as text.
     private static func value(_ result: OpaquePointer, row: Int32, column: Int32) -> SQLValue {
-        if PQgetisnull(result, row, column) != 0 { return .null }
-        let text = String(cString: PQgetvalue(result, row, column))
-        switch PQftype(result, column) {
+        if clibpq_getisnull(result, row, column) != 0 { return .null }
+        let text = String(cString: clibpq_getvalue(result, row, column))
+        switch clibpq_ftype(result, column) {
         case 20, 21, 23:
             return Int64(text).map(SQLValue.integer) ?? .text(text)
         case 17:

@@ -186,7 +186,17 @@ def test_the_packaged_binary_needs_no_library_of_the_swift_toolchain(install, re
             assert not path.resolve().is_relative_to(toolchain), f"{name} => {path}"
         if not SYSTEM_LIBRARY.match(name):
             assert path.parent == lib, f"{name} is loaded from {path}, not from the package's lib/"
-    assert set(shipped_libraries(binary)) == {name for name in resolved if not SYSTEM_LIBRARY.match(name)}
+    # libpq is loaded for a PostgreSQL store, not linked: it is shipped, and what it needs resolves in lib/ too.
+    assert "libpq.so.5" not in resolved
+    libpq_needs = {}
+    for line in run(["ldd", lib / "libpq.so.5"]).stdout.splitlines():
+        assert "not found" not in line, line
+        match = re.match(r"\s*(\S+) => (\S+) \(0x", line)
+        if match and not SYSTEM_LIBRARY.match(match.group(1)):
+            assert Path(match.group(2)).parent == lib, f"libpq's {match.group(1)} is loaded from {match.group(2)}"
+            libpq_needs[match.group(1)] = Path(match.group(2))
+    assert set(shipped_libraries(binary)) == ({name for name in resolved if not SYSTEM_LIBRARY.match(name)}
+                                              | {"libpq.so.5"} | set(libpq_needs))
 
 
 # -- a short checkout through each package --------------------------------------------------
@@ -320,6 +330,32 @@ def test_the_packaged_binary_reaches_postgresql_through_the_libpq_it_ships(pytho
                          "--data", uri, "--store-key", tmp_path / "store.key"],
                         stripped_path(), tmp_path, hide)
     assert json.loads(done.stdout)["clientSessionId"] == "cs_pkg_pg"
+
+
+def test_without_libpq_a_postgresql_store_stops_start_up_and_every_other_store_works(python_install, tmp_path):
+    """libpq is loaded when a store is on PostgreSQL: with neither the shipped
+    copy nor the system's, only that store is refused, with the reason."""
+    uri = os.environ.get("CHECKOUTD_TEST_POSTGRES")
+    if not uri:
+        pytest.fail("CHECKOUTD_TEST_POSTGRES is not set: run the tests through ./scripts/test", pytrace=False)
+    hide = namespace_hides_system_copies(["libpq.so.5"])
+    if not hide:
+        pytest.fail("this test needs mount namespaces (unshare -m) to hide libpq", pytrace=False)
+    shipped = python_install["binary"].parent / "lib/libpq.so.5"
+    hide[hide.index("-ec") + 1] = f"mount --bind /dev/null {shipped}; " + hide[hide.index("-ec") + 1]
+    params = json.dumps({"clientSessionId": "cs_no_libpq", "context": {
+        "amountOfMoney": {"amount": 100, "currencyCode": "EUR"}, "countryCode": "NL"}})
+    command = [*hide, "env", "-i", "PATH=/usr/bin:/bin", python_install["binary"], "call", "session.init", params,
+               "--clock", CLOCK]
+    refused = subprocess.run([*command, "--data", uri, "--store-key", str(tmp_path / "store.key")],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2, refused
+    assert "PostgreSQL's client library could not be loaded" in refused.stderr and "libpq" in refused.stderr
+    assert "install it" in refused.stderr
+    for data in ([], ["--data", str(tmp_path / "store.sqlite")]):
+        done = subprocess.run([*command, *data], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done
+        assert json.loads(done.stdout)["clientSessionId"] == "cs_no_libpq"
 
 
 def test_the_packaged_validators_accept_every_example_and_refuse_a_broken_one(python_install):

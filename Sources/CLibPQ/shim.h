@@ -1,2 +1,0 @@
-// PostgreSQL's own client library, libpq (Debian: libpq-dev).
-#include <postgresql/libpq-fe.h>
