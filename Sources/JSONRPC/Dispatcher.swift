@@ -111,54 +111,99 @@ public final class Dispatcher: Sendable {
         let collector = BatchCollector(count: count) { responses in
             if !responses.isEmpty { self.deliver(Response.batchLine(responses)) }
         }
-        // Entries that touch no state run after every entry is read, side by side
-        // on every core (the reading thread among them): JSON-RPC lets a batch's
-        // calls run in any order, and these depend on nothing but their params.
-        var stateless: [(position: Int, answer: @Sendable () -> [UInt8])] = []
+        // The envelopes are read here, where the tape lives. Reading params and
+        // running the calls that touch no state depend on nothing else, so they
+        // are done side by side on every core (the reading thread among them):
+        // JSON-RPC lets a batch's calls run in any order. The calls that touch
+        // state are then scheduled here, in the batch's order.
+        var entries: [ReadEntry] = []
+        entries.reserveCapacity(count)
         var index = 1
-        for position in 0..<count {
-            let outcome = handleEntry(tape, at: index, deferringStateless: true, later: { collector.complete(position, $0) })
-            if case .runnable(let answer) = outcome {
-                stateless.append((position, answer))
-            } else {
-                collector.settle(position, outcome)
-            }
+        for _ in 0..<count {
+            entries.append(readEntry(tape, at: index))
             index = tape.after(index)
         }
-        if !stateless.isEmpty {
-            let ready = stateless
-            DispatchQueue.concurrentPerform(iterations: ready.count) { entry in
-                collector.settle(ready[entry].position, .answered(ready[entry].answer()))
+        let calls = entries
+        let prepared = Mutex([PreparedEntry?](repeating: nil, count: count))
+        // Entries go in a few runs of neighbours (the runs share the cores), so
+        // the results are stored under the lock once per run, not once per entry.
+        let chunks = min(count, 16)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (chunk * count / chunks)..<((chunk + 1) * count / chunks)
+            let done = range.map { position -> PreparedEntry in
+                guard case .call(let request, let method, let entry, let params) = calls[position] else { return .notACall }
+                switch entry.prepare(params) {
+                case .failure(let error): return .refused(error)
+                case .success(let call):
+                    guard call.access == .none, call.placement == .inline else { return .prepared(call) }
+                    let context = RequestContext(id: request.id, stopper: stopper)
+                    let outcome = logIfInternal(call.run(context), method)
+                    return .ran(request.id.map { outcomeObject(id: $0, outcome) })
+                }
             }
+            prepared.withLock { prepared in
+                for (position, entry) in zip(range, done) { prepared[position] = entry }
+            }
+        }
+        let preparedEntries = prepared.withLock { $0 }
+        for position in 0..<count {
+            let outcome: EntryOutcome
+            switch (entries[position], preparedEntries[position]!) {
+            case (_, .ran(let response)): outcome = response.map { .answered($0) } ?? .none
+            case (_, .refused(let error)): outcome = entries[position].request.id.map { .answered(errorObject(id: $0, error)) } ?? .none
+            case (let read, .prepared(let call)):
+                outcome = dispatch(read, call, later: { collector.complete(position, $0) })
+            case (let read, .notACall): outcome = answer(read, in: tape)
+            }
+            collector.settle(position, outcome)
         }
         return collector.finishImmediately().map(Response.batchLine)
     }
 
     /// Handles the request object at `index` of the tape: its response object
     /// when it is known now; `later` gets it when the request runs on a worker.
-    /// With `deferringStateless`, a request that touches no state and would run
-    /// here is handed back to run later (`.runnable`), for a batch to run in parallel.
     private func handleEntry(_ tape: JSONTape, at index: Int, inputIsIdle: () -> Bool = { false },
-                             deferringStateless: Bool = false,
                              later: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
+        let read = readEntry(tape, at: index)
+        guard case .call(let request, _, let entry, let params) = read else { return answer(read, in: tape) }
+        switch entry.prepare(params) {
+        case .success(let call): return dispatch(read, call, inputIsIdle: inputIsIdle, later: later)
+        case .failure(let error): return request.id.map { .answered(errorObject(id: $0, error)) } ?? .none
+        }
+    }
+
+    /// The envelope of the request object at `index`, its method looked up and its params taken from the tape.
+    private func readEntry(_ tape: JSONTape, at index: Int) -> ReadEntry {
         let request: Request
         do throws(InvalidRequest) {
             request = try Request.read(tape, at: index)
         } catch {
-            return error.isNotification ? .none : .answered(errorObject(id: error.id, error.error))
+            return .answered(error.isNotification ? .none : .answered(errorObject(id: error.id, error.error)))
         }
         let method = tape.string(at: request.methodIndex)
-        if method == Self.cancelMethod { return cancel(request, in: tape) }
+        if method == Self.cancelMethod { return .cancel(request) }
         guard let entry = registry[method] else {
             logger.debug("unknown method", metadata: ["method": "\(method)"])
-            return request.id.map { .answered(errorObject(id: $0, .methodNotFound(method))) } ?? .none
+            return .answered(request.id.map { .answered(errorObject(id: $0, .methodNotFound(method))) } ?? .none)
         }
         logger.debug("request", metadata: ["method": "\(method)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
-        let call: PreparedCall
-        switch entry.prepare(request.paramsIndex.map { tape.value(at: $0) } ?? .object(JSONObject())) {
-        case .success(let prepared): call = prepared
-        case .failure(let error): return request.id.map { .answered(errorObject(id: $0, error)) } ?? .none
+        return .call(request, method: method, entry, params: request.paramsIndex.map { tape.value(at: $0) } ?? .object(JSONObject()))
+    }
+
+    /// What an entry that is not a call answers: its envelope's error, or a cancellation's outcome.
+    private func answer(_ read: ReadEntry, in tape: JSONTape) -> EntryOutcome {
+        switch read {
+        case .answered(let outcome): outcome
+        case .cancel(let request): cancel(request, in: tape)
+        case .call: preconditionFailure("a call is dispatched, not answered")
         }
+    }
+
+    /// Schedules a call whose params were read: it runs here when it may, else
+    /// on a worker in its turn, and `later` gets its response object.
+    private func dispatch(_ read: ReadEntry, _ call: PreparedCall, inputIsIdle: () -> Bool = { false },
+                          later: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
+        guard case .call(let request, let method, _, _) = read else { preconditionFailure("only a call is dispatched") }
         guard let id = request.id else {
             // A notification runs for its effects in its turn; whatever it answers goes nowhere.
             let context = RequestContext(id: nil, stopper: stopper)
@@ -167,11 +212,6 @@ public final class Dispatcher: Sendable {
             }
             if runHere { logIfInternal(call.run(context), method) }
             return .none
-        }
-        if deferringStateless, call.access == .none, call.placement == .inline {
-            return .runnable { [self] in
-                outcomeObject(id: id, logIfInternal(call.run(RequestContext(id: id, stopper: stopper)), method))
-            }
         }
         let tracked = TrackedRequest(id: id, access: call.access, deliver: later)
         let context = RequestContext(id: id, cancellation: tracked.flag, stopper: stopper)
@@ -226,8 +266,33 @@ enum EntryOutcome: Sendable {
     case none
     /// The response comes later, from a worker.
     case later
-    /// A request that touches no state, ready to run on any thread: its response object.
-    case runnable(@Sendable () -> [UInt8])
+}
+
+/// A request object as read from the tape, before its params are read.
+enum ReadEntry: Sendable {
+    /// Not a call: an invalid envelope or an unknown method, answered (or not) at once.
+    case answered(EntryOutcome)
+    /// `$/cancelRequest`.
+    case cancel(Request)
+    /// A call of a registered method, with its params.
+    case call(Request, method: String, MethodRegistry.Entry, params: JSONValue)
+
+    var request: Request {
+        guard case .call(let request, _, _, _) = self else { preconditionFailure("only a call has a request here") }
+        return request
+    }
+}
+
+/// A batch's call after its params were read on any core.
+enum PreparedEntry: Sendable {
+    /// Ready to be scheduled in the batch's order.
+    case prepared(PreparedCall)
+    /// Its params were refused.
+    case refused(RPCError)
+    /// It touches no state and ran already: its response object (nil for a notification).
+    case ran([UInt8]?)
+    /// The entry is no call.
+    case notACall
 }
 
 /// Gathers a batch's responses in order, including those that complete later.
@@ -252,7 +317,7 @@ final class BatchCollector: Sendable {
             switch outcome {
             case .answered(let response): state.responses[index] = response
             case .later: state.pending += 1
-            case .none, .runnable: break
+            case .none: break
             }
         }
     }
