@@ -7,6 +7,7 @@ requests."""
 from __future__ import annotations
 
 import collections
+import itertools
 import json
 import threading
 
@@ -15,7 +16,7 @@ try:
 except ImportError:  # not on POSIX
     fcntl = None  # type: ignore[assignment]
 from collections import abc
-from typing import Any, Callable, Deque, Dict, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple
 
 from .errors import CheckoutdError, ProtocolViolation
 
@@ -186,14 +187,6 @@ def batch_entries(calls: Iterable[Any]) -> List[Tuple[str, Optional[Mapping[str,
     return entries
 
 
-def outcome_of(response: Mapping[str, Any]) -> Any:
-    """The ``result`` of a response, or the typed exception of its ``error``
-    (returned, not raised: a batch's outcome)."""
-    if "error" in response:
-        return CheckoutdError.from_error(response["error"])
-    return response.get("result")
-
-
 def refused_line(response: Any) -> Optional[Tuple[str, int]]:
     """For the ``id: null`` error the service sends for a whole line it would
     not parse (so the id is not known): ``("LINE_TOO_LONG", maxLineBytes)`` or
@@ -211,16 +204,71 @@ def refused_line(response: Any) -> Optional[Tuple[str, int]]:
 
 
 def refused_entry(entries: Iterable[Any], reason: str, number: int) -> Any:
-    """The pending entry (a call, or a batch through one of its calls) that a
-    :func:`refused_line` answer is about: the oldest one whose line is longer
-    than ``maxLineBytes``, or the oldest batch of exactly ``entries`` entries."""
+    """The pending entry (a call, or a batch) that a :func:`refused_line`
+    answer is about: the oldest one whose line is longer than
+    ``maxLineBytes``, or the oldest batch of exactly ``entries`` entries."""
     for entry in entries:
-        batch = getattr(entry, "batch", None)
+        calls = getattr(entry, "calls", None)
         if reason == "LINE_TOO_LONG" and entry.line_bytes > number:
-            return batch or entry
-        if reason == "BATCH_TOO_LARGE" and batch is not None and len(batch.outcomes) == number:
-            return batch
+            return entry
+        if reason == "BATCH_TOO_LARGE" and calls is not None and len(calls.outcomes) == number:
+            return entry
     return None
+
+
+def call_method(entry: Any, request_id: Any) -> str:
+    """The method of the call ``request_id`` that ``entry`` waits for: a batch's call's own."""
+    calls = getattr(entry, "calls", None)
+    return calls.method_of(request_id) if calls is not None and client_id(request_id) else entry.method
+
+
+class BatchCalls:
+    """The calls of one ``call_batch`` and their outcomes, each filled in its
+    place as its response comes (both clients' batches keep them here). Every
+    call's id maps to the batch in the pending table; a call's place is its id
+    less the first id when the ids are consecutive (as one thread takes them),
+    else looked up."""
+
+    __slots__ = ("outcomes", "ids", "missing", "_methods", "_first", "_places")
+
+    def __init__(self, entries: List[Tuple[str, Optional[Mapping[str, Any]], bool]], ids: List[Optional[int]]):
+        self.outcomes: List[Any] = [None] * len(entries)
+        self._methods = [method for method, _, _ in entries]
+        self.ids: List[int] = [request_id for request_id in ids if request_id is not None]
+        self.missing = len(self.ids)
+        consecutive = len(self.ids) == len(ids) and self.ids[-1] - self.ids[0] == len(ids) - 1
+        self._first = self.ids[0] if consecutive else None
+        self._places = None if consecutive else {request_id: place for place, request_id in enumerate(ids)
+                                                 if request_id is not None}
+
+    def method_of(self, request_id: int) -> str:
+        places = self._places
+        return self._methods[request_id - self._first if places is None else places[request_id]]  # type: ignore[operator]
+
+    def record(self, request_id: int, response: Mapping[str, Any]) -> bool:
+        """Puts the outcome of the call ``request_id`` in its place: the
+        response's ``result``, or its typed error (returned, not raised). True
+        when it was the last one missing."""
+        places = self._places
+        self.outcomes[request_id - self._first if places is None else places[request_id]] = (  # type: ignore[operator]
+            CheckoutdError.from_error(response["error"]) if "error" in response else response.get("result"))
+        self.missing -= 1
+        return self.missing == 0
+
+
+def batch_ids(entries: List[Tuple[str, Optional[Mapping[str, Any]], bool]], ids: Iterator[int]) -> List[Optional[int]]:
+    """An id from ``ids`` for each call of a batch, None for a notification;
+    consecutive when no other thread takes ids at the same time."""
+    if not any(notification for _, _, notification in entries):
+        return list(itertools.islice(ids, len(entries)))
+    return [None if notification else next(ids) for _, _, notification in entries]
+
+
+def batch_messages(entries: List[Tuple[str, Optional[Mapping[str, Any]], bool]],
+                   ids: List[Optional[int]]) -> List[Dict[str, Any]]:
+    """The request objects of a batch line."""
+    return [request_message(method, params, request_id, notification=notification)
+            for (method, params, notification), request_id in zip(entries, ids)]
 
 
 def result_of(response: Mapping[str, Any]) -> Any:
@@ -323,7 +371,7 @@ def route_response(client: Any, response: Any, take_pending: Callable[[Any], Any
     late_method = None if pending else client._abandoned.take(request_id)
     if client._on_response is not None:
         try:
-            client._on_response(pending.method if pending else late_method, response)
+            client._on_response(call_method(pending, request_id) if pending else late_method, response)
         except BaseException as error:  # the reader must survive a faulty hook
             client.hook_errors.append(error)
     if pending is None and late_method is None:

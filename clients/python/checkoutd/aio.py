@@ -35,9 +35,9 @@ from typing import Any, Deque, Dict, Iterable, List, Mapping, Optional, Sequence
 
 from ._locate import find_binary
 from ._methods import AsyncMethodWrappers
-from ._protocol import (AbandonedRequests, LineSplitter, ResponseHook, StderrBuffer,
-                        batch_entries, decode_lines, encode_line, outcome_of, refused_entry,
-                        request_message, route_response, widen_pipes)
+from ._protocol import (AbandonedRequests, BatchCalls, LineSplitter, ResponseHook, StderrBuffer,
+                        batch_entries, batch_ids, batch_messages, call_method, decode_lines, encode_line,
+                        refused_entry, request_message, route_response, widen_pipes)
 from .errors import CallTimeout, CheckoutdError, ProcessExited, ProtocolViolation, TransportError
 
 __all__ = ["AsyncCheckoutd", "DEFAULT_LINE_LIMIT"]
@@ -69,47 +69,24 @@ class _Pending:
 
 
 class _Batch(_Pending):
-    """A :meth:`AsyncCheckoutd.call_batch` waiting for its calls' responses;
+    """A :meth:`AsyncCheckoutd.call_batch` waiting for its calls' responses
+    (``calls``, each call's id mapping to the batch in the pending table);
     ``future`` gets the list of outcomes once none is missing."""
 
-    __slots__ = ("outcomes", "ids", "missing")
+    __slots__ = ("calls",)
 
-    def __init__(self, future: "asyncio.Future[Any]", size: int, line_bytes: int):
+    def __init__(self, future: "asyncio.Future[Any]", calls: BatchCalls, line_bytes: int):
         super().__init__("batch", future, line_bytes)
-        self.outcomes: List[Any] = [None] * size
-        self.ids: List[int] = []
-        self.missing = 0
+        self.calls = calls
 
     def answer(self, response: Dict[str, Any], pending: Dict[Any, Any]) -> None:
-        """A response to the whole line (the service refused it, e.g. ``LINE_TOO_LONG``)."""
-        for request_id in self.ids:
-            pending.pop(request_id, None)
-        self.fail(CheckoutdError.from_error(response.get("error")))
-
-
-class _Slot:
-    """One call of a batch in the table of pending ids."""
-
-    __slots__ = ("batch", "index", "method")
-
-    def __init__(self, batch: _Batch, index: int, method: str):
-        self.batch = batch
-        self.index = index
-        self.method = method
-
-    @property
-    def line_bytes(self) -> int:
-        return self.batch.line_bytes
-
-    def answer(self, response: Dict[str, Any], pending: Dict[Any, Any]) -> None:
-        batch = self.batch
-        batch.outcomes[self.index] = outcome_of(response)
-        batch.missing -= 1
-        if batch.missing == 0 and not batch.future.done():
-            batch.future.set_result(batch.outcomes)
-
-    def fail(self, error: BaseException) -> None:
-        self.batch.fail(error)
+        request_id = response.get("id")
+        if request_id is None:  # the service refused the whole line, e.g. LINE_TOO_LONG
+            for request_id in self.calls.ids:
+                pending.pop(request_id, None)
+            self.fail(CheckoutdError.from_error(response.get("error")))
+        elif not self.future.done() and self.calls.record(request_id, response):
+            self.future.set_result(self.calls.outcomes)
 
 
 class _Expired(Exception):
@@ -360,28 +337,24 @@ class AsyncCheckoutd(AsyncMethodWrappers):
             return []
         timeout = self.timeout if timeout is None else timeout
         self._check_usable()
-        ids = [None if notification else next(self._ids) for _, _, notification in entries]
-        line = encode_line([request_message(method, params, request_id, notification=notification)
-                            for (method, params, notification), request_id in zip(entries, ids)])
+        ids = batch_ids(entries, self._ids)
+        line = encode_line(batch_messages(entries, ids))
         loop = self._loop
         assert loop is not None
-        batch = _Batch(loop.create_future(), len(entries), len(line) - 1)
-        slots = {request_id: _Slot(batch, index, entries[index][0])
-                 for index, request_id in enumerate(ids) if request_id is not None}
-        batch.ids = list(slots)
-        batch.missing = len(slots)
-        self._pending.update(slots)
+        calls = BatchCalls(entries, ids)
+        batch = _Batch(loop.create_future(), calls, len(line) - 1)
+        self._pending.update(dict.fromkeys(calls.ids, batch))
         self._write(line)
-        if not slots:  # notifications only: nothing comes back
-            return batch.outcomes
+        if not calls.ids:  # notifications only: nothing comes back
+            return calls.outcomes
         timer = None if timeout is None else loop.call_later(timeout, _expire, batch.future)
         try:
             return await batch.future
         except _Expired:
-            missing = self._abandon(batch.ids, "batch")
+            missing = self._abandon(calls.ids, "batch")
             raise CallTimeout(f"a batch of {len(entries)} calls", missing, timeout) from None  # type: ignore[arg-type]
         except asyncio.CancelledError:
-            self._abandon(batch.ids, "batch")
+            self._abandon(calls.ids, "batch")
             raise
         finally:
             if timer is not None:
@@ -440,7 +413,7 @@ class AsyncCheckoutd(AsyncMethodWrappers):
             entry = self._pending.pop(request_id, None)
             if entry is not None:
                 missing.append(request_id)
-                self._abandoned.add(request_id, entry.method)
+                self._abandoned.add(request_id, call_method(entry, request_id))
         if missing and self._failure is None:
             cancels = [request_message("$/cancelRequest", {"id": request_id}, notification=True)
                        for request_id in missing]

@@ -24,9 +24,9 @@ from typing import Any, Deque, Dict, Iterable, List, Mapping, Optional, Sequence
 
 from ._locate import find_binary
 from ._methods import MethodWrappers
-from ._protocol import (READ_CHUNK, AbandonedRequests, LineSplitter, ResponseHook, StderrBuffer,
-                        batch_entries, decode_lines, encode_line, refused_entry, request_message,
-                        result_of, route_response, widen_pipes)
+from ._protocol import (READ_CHUNK, AbandonedRequests, BatchCalls, LineSplitter, ResponseHook, StderrBuffer,
+                        batch_entries, batch_ids, batch_messages, call_method, decode_lines, encode_line,
+                        refused_entry, request_message, result_of, route_response, widen_pipes)
 from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
                      FieldState, FormattedCard, MaskedValue, ServiceInfo, ThreeDSChallenge,
                      ThreeDSResult, UnmaskedValue)
@@ -76,52 +76,26 @@ class _Pending:
 
 
 class _Batch(_Pending):
-    """A :meth:`Checkoutd.call_batch` waiting for the responses of its calls,
-    each filled in its place (``outcomes``); done when none is missing."""
+    """A :meth:`Checkoutd.call_batch` waiting for the responses of its calls
+    (``calls``, each call's id mapping to the batch in the pending table);
+    done when none is missing."""
 
-    __slots__ = ("outcomes", "ids", "missing")
+    __slots__ = ("calls",)
 
-    def __init__(self, size: int, line_bytes: int):
+    def __init__(self, calls: BatchCalls, line_bytes: int):
         super().__init__("batch", line_bytes)
-        self.outcomes: List[Any] = [None] * size
-        self.ids: List[int] = []
-        self.missing = 0
+        self.calls = calls
 
     def answer(self, response: Dict[str, Any], pending: Dict[Any, Any]) -> Optional[_Pending]:
-        """A response to the whole line (the service refused it, e.g. ``LINE_TOO_LONG``)."""
-        for request_id in self.ids:
-            pending.pop(request_id, None)
-        return self.fail(CheckoutdError.from_error(response.get("error")))
-
-
-class _Slot:
-    """One call of a batch in the table of pending ids."""
-
-    __slots__ = ("batch", "index", "method")
-
-    def __init__(self, batch: _Batch, index: int, method: str):
-        self.batch = batch
-        self.index = index
-        self.method = method
-
-    @property
-    def line_bytes(self) -> int:
-        return self.batch.line_bytes
-
-    def answer(self, response: Dict[str, Any], pending: Dict[Any, Any]) -> Optional[_Pending]:
-        batch = self.batch
-        if batch.done:
+        request_id = response.get("id")
+        if request_id is None:  # the service refused the whole line, e.g. LINE_TOO_LONG
+            for request_id in self.calls.ids:
+                pending.pop(request_id, None)
+            return self.fail(CheckoutdError.from_error(response.get("error")))
+        if self.done or not self.calls.record(request_id, response):
             return None
-        batch.outcomes[self.index] = (CheckoutdError.from_error(response["error"]) if "error" in response
-                                      else response.get("result"))
-        batch.missing -= 1
-        if batch.missing == 0:
-            batch.done = True
-            return batch
-        return None
-
-    def fail(self, error: BaseException) -> Optional[_Pending]:
-        return self.batch.fail(error)
+        self.done = True
+        return self
 
 
 class Checkoutd(MethodWrappers):
@@ -155,7 +129,7 @@ class Checkoutd(MethodWrappers):
         self._lock = threading.Lock()          # guards _pending, _waiters, _failure and every `done`
         self._write_lock = threading.Lock()    # one line at a time on stdin
         self._read_lock = threading.Lock()     # held by the one thread reading stdout
-        self._pending: Dict[int, Any] = {}     # id → _Pending, or _Slot of a batch
+        self._pending: Dict[int, Any] = {}     # id → _Pending, or the _Batch of a batch's call
         self._waiters: Dict[_Pending, None] = {}  # calls waiting, in order (an ordered set)
         self._failure: Optional[TransportError] = None
         self._stdout_done = False
@@ -327,19 +301,14 @@ class Checkoutd(MethodWrappers):
         if not entries:
             return []
         timeout = self.timeout if timeout is None else timeout
-        ids = [None if notification else next(self._ids) for _, _, notification in entries]
-        messages = [request_message(method, params, request_id, notification=notification)
-                    for (method, params, notification), request_id in zip(entries, ids)]
-        line = encode_line(messages)
-        batch = _Batch(len(entries), len(line) - 1)
-        slots = {request_id: _Slot(batch, index, entries[index][0])
-                 for index, request_id in enumerate(ids) if request_id is not None}
-        batch.ids = list(slots)
-        batch.missing = len(slots)
-        self._register(slots)
-        if not slots:  # notifications only: nothing comes back
+        ids = batch_ids(entries, self._ids)
+        line = encode_line(batch_messages(entries, ids))
+        calls = BatchCalls(entries, ids)
+        batch = _Batch(calls, len(line) - 1)
+        self._register(dict.fromkeys(calls.ids, batch))
+        if not calls.ids:  # notifications only: nothing comes back
             self._send(line)
-            return batch.outcomes
+            return calls.outcomes
         try:
             self._send(line)
         except BaseException:
@@ -349,7 +318,7 @@ class Checkoutd(MethodWrappers):
             missing = self._forget(batch)
             if missing:
                 for request_id in missing:
-                    self._abandoned.add(request_id, slots[request_id].method)
+                    self._abandoned.add(request_id, calls.method_of(request_id))
                 try:
                     self._send(encode_line([request_message("$/cancelRequest", {"id": request_id},
                                                             notification=True) for request_id in missing]))
@@ -359,7 +328,7 @@ class Checkoutd(MethodWrappers):
             self._wait(batch, None)
         if batch.exception is not None:
             raise batch.exception
-        return batch.outcomes
+        return calls.outcomes
 
     def notify(self, method: str, params: Optional[Mapping[str, Any]] = None) -> None:
         """Sends a notification (no id, never answered)."""
@@ -379,7 +348,7 @@ class Checkoutd(MethodWrappers):
     def _forget(self, batch: _Batch) -> List[int]:
         """Takes a batch's calls out of the pending table; returns the ids still missing."""
         with self._lock:
-            return [request_id for request_id in batch.ids if self._pending.pop(request_id, None) is not None]
+            return [request_id for request_id in batch.calls.ids if self._pending.pop(request_id, None) is not None]
 
     def _send(self, line: bytes) -> None:
         with self._write_lock:
@@ -520,7 +489,7 @@ class Checkoutd(MethodWrappers):
                     continue
             elif hook is not None:
                 try:
-                    hook(entry.method, response)
+                    hook(call_method(entry, response["id"]), response)
                 except BaseException as error:  # the reading thread must survive a faulty hook
                     self.hook_errors.append(error)
             finished = entry.answer(response, pending)
