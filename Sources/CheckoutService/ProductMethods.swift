@@ -26,7 +26,7 @@ enum ProductMethods {
 
         static func handle(_ params: Params, service: CheckoutService, context: RequestContext) throws -> Result {
             let session = try service.sessions.session(id: params.clientSessionId.value)
-            let products = service.products(for: session)
+            let products = service.products(for: session, includingFields: false)
             let offered = Set(products.map(\.id))
             let accounts = session.accountsOnFile.filter { offered.contains($0.paymentProductId) }
             guard params.groupPaymentProducts == true else {
@@ -60,9 +60,12 @@ enum ProductMethods {
 extension CheckoutService {
     /// The products the session is offered, in display order and its locale, their
     /// logos resolved against the asset base.
-    func products(for session: Session) -> [PaymentProduct] {
+    /// The products offered in the session; without `includingFields`, without
+    /// their fields (for a list, which does not show them).
+    func products(for session: Session, includingFields: Bool = true) -> [PaymentProduct] {
         configuration.catalog.available(for: session.context, acceptedBrands: session.acceptedCardBrands,
-                                        brands: configuration.brands, accountsOnFile: session.accountsOnFile)
+                                        brands: configuration.brands, accountsOnFile: session.accountsOnFile,
+                                        includingFields: includingFields)
             .map { $0.withLogo(resolvedAgainst: configuration.assetBase) }
     }
 

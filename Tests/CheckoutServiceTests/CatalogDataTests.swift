@@ -245,6 +245,17 @@ struct CatalogDataTests {
         #expect(listed.first { $0.id == 2 }?.field(id: "cvv")?.displayHints.tooltip?.label == "卡正面卡号上方印有的 4 位数字")
     }
 
+    @Test func aListWithoutFieldsOffersTheSameProductsTranslated() throws {
+        let context = Self.context("CN", "CNY", locale: "zh_CN")
+        let full = catalog.available(for: context)
+        let listed = catalog.available(for: context, includingFields: false)
+        #expect(listed.map(\.id) == full.map(\.id))
+        #expect(listed.first { $0.id == 56 }?.displayHints.label == "银联")
+        #expect(listed.allSatisfy { $0.fields.isEmpty } && full.contains { !$0.fields.isEmpty })
+        // What products.list writes is the same either way.
+        #expect(try JSONTextEncoder.encode(listed.map(\.basic)) == JSONTextEncoder.encode(full.map(\.basic)))
+    }
+
     // MARK: Availability
 
     @Test(arguments: [

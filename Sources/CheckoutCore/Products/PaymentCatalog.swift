@@ -17,15 +17,16 @@ public struct PaymentCatalog: Sendable, Hashable, Codable {
 
     /// The products offered in `context` to a merchant accepting `acceptedBrands`,
     /// ordered by `displayOrder` (then id), with labels in the context's locale and
-    /// each with the `accountsOnFile` that belong to it.
+    /// each with the `accountsOnFile` that belong to it. Without `includingFields`
+    /// they have no fields, as a list of products shows them (`BasicPaymentProduct`).
     public func available(
         for context: PaymentContext, acceptedBrands: AcceptedBrands = .all, brands: CardBrandTable = .standard,
-        accountsOnFile: [AccountOnFile] = []
+        accountsOnFile: [AccountOnFile] = [], includingFields: Bool = true
     ) -> [PaymentProduct] {
         paymentProducts
             .filter { $0.isAvailable(for: context) && $0.isAccepted(by: acceptedBrands, brands: brands) }
             .sorted { ($0.displayHints.displayOrder, $0.id) < ($1.displayHints.displayOrder, $1.id) }
-            .map { $0.offered(in: context, accountsOnFile: accountsOnFile) }
+            .map { $0.offered(in: context, accountsOnFile: accountsOnFile, includingFields: includingFields) }
     }
 
     /// What makes the catalog unusable although every member has the right type:
@@ -69,9 +70,13 @@ extension PaymentProduct {
         return acceptedBrands.accepts(brand)
     }
 
-    /// The product as a session sees it: localized, with its accounts on file.
-    public func offered(in context: PaymentContext, accountsOnFile: [AccountOnFile]) -> PaymentProduct {
-        withAccounts(from: accountsOnFile).localized(to: context.locale)
+    /// The product as a session sees it: localized, with its accounts on file;
+    /// without `includingFields`, without fields (none is translated).
+    public func offered(in context: PaymentContext, accountsOnFile: [AccountOnFile],
+                        includingFields: Bool = true) -> PaymentProduct {
+        var product = withAccounts(from: accountsOnFile)
+        if !includingFields { product.fields = [] }
+        return product.localized(to: context.locale)
     }
 
     /// The product with those of `accountsOnFile` that belong to it, labels untranslated.
