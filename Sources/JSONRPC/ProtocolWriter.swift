@@ -1,34 +1,95 @@
+import Dispatch
 import Synchronization
 
 /// The one owner of the protocol's output file descriptor (and a plain whole-write
-/// helper for any other descriptor). Each frame is written whole under a lock (a
-/// loop over partial writes and `EINTR`), so frames from different threads never
-/// interleave. `EPIPE` means the host is gone: the
-/// writer closes and every later write reports failure.
+/// helper for any other descriptor). Frames never interleave: one thread at a
+/// time writes, and a frame handed in while it does is queued behind the ones
+/// before it and written by that thread, in the same pass if it can, so the
+/// thread that handed it goes on at once instead of waiting for the descriptor.
+/// Only when more than `queueLimit` bytes wait (the host is not reading) does a
+/// thread wait for room. Each write is a loop over partial writes and `EINTR`.
+/// `EPIPE` means the host is gone: the writer closes and every later write
+/// reports failure.
 public final class ProtocolWriter: Sendable {
+    private struct State {
+        var isClosed = false
+        /// True while a thread writes; it writes what is queued before it stops.
+        var isWriting = false
+        /// Frames handed in while a thread writes, in order.
+        var queued: [UInt8] = []
+        /// Threads waiting for the queue to have room.
+        var waitingForRoom = 0
+    }
+
+    /// How many queued bytes make the next thread wait: the pipe's usual size,
+    /// so a host that stops reading holds the service back as a full pipe would.
+    public static let queueLimit = 1 << 20
+
     private let descriptor: Int32
-    private let closed = Mutex(false)
+    private let state = Mutex(State())
+    private let roomMade = DispatchSemaphore(value: 0)
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    public var isClosed: Bool { closed.withLock { $0 } }
+    public var isClosed: Bool { state.withLock { $0.isClosed } }
 
-    /// Writes `bytes` completely; false when the output is gone.
+    /// Writes `bytes` completely, or hands them to the thread writing, which
+    /// writes them next; false when the output is gone.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { write($0) }
     }
 
-    /// Writes `bytes` completely; false when the output is gone.
+    /// Writes `bytes` completely, or hands them to the thread writing, which
+    /// writes them next; false when the output is gone.
     @discardableResult
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !bytes.isEmpty else { return !isClosed }
-        return closed.withLock { isClosed in
-            guard !isClosed else { return false }
-            if !Self.writeAll(bytes, to: descriptor) { isClosed = true }
-            return !isClosed
+        enum Turn { case write, handedOver, waitForRoom, closed }
+        while true {
+            let turn: Turn = state.withLock { state in
+                if state.isClosed { return .closed }
+                if bytes.isEmpty { return .handedOver }
+                guard state.isWriting else {
+                    state.isWriting = true
+                    return .write
+                }
+                guard state.queued.count < Self.queueLimit else {
+                    state.waitingForRoom += 1
+                    return .waitForRoom
+                }
+                state.queued.append(contentsOf: bytes)
+                return .handedOver
+            }
+            switch turn {
+            case .closed: return false
+            case .handedOver: return true
+            case .waitForRoom: roomMade.wait()
+            case .write: return writeThenQueued(bytes)
+            }
+        }
+    }
+
+    /// Writes `bytes`, then what other threads queued meanwhile, until nothing waits.
+    private func writeThenQueued(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var succeeded = Self.writeAll(bytes, to: descriptor)
+        while true {
+            let (next, waiting): ([UInt8]?, Int) = state.withLock { state in
+                let waiting = state.waitingForRoom
+                state.waitingForRoom = 0
+                if !succeeded { state.isClosed = true }
+                guard succeeded, !state.queued.isEmpty else {
+                    state.isWriting = false
+                    state.queued = []
+                    return (nil, waiting)
+                }
+                defer { state.queued = [] }
+                return (state.queued, waiting)
+            }
+            for _ in 0..<waiting { roomMade.signal() }
+            guard let next else { return succeeded }
+            succeeded = next.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
         }
     }
 
