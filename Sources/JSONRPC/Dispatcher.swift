@@ -131,14 +131,13 @@ public final class Dispatcher: Sendable {
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let range = (chunk * count / chunks)..<((chunk + 1) * count / chunks)
             let done = range.map { position -> PreparedEntry in
-                guard case .call(let request, let method, let entry, let params) = calls[position] else { return .notACall }
-                switch entry.prepare(params) {
-                case .failure(let error): return .refused(error)
-                case .success(let call):
-                    guard call.access == .none, call.placement == .inline else { return .prepared(call) }
-                    let context = RequestContext(id: request.id, stopper: stopper)
-                    let outcome = logIfInternal(call.run(context), method)
-                    return .ran(request.id.map { outcomeObject(id: $0, outcome) })
+                guard case .call(let call) = calls[position] else { return .notACall }
+                switch call.entry.prepare(call.params) {
+                case .failure(let error): return .ran(refusal(of: call, error))
+                case .success(let prepared):
+                    guard prepared.access == .none, prepared.placement == .inline else { return .prepared(prepared) }
+                    let outcome = logIfInternal(prepared.run(RequestContext(id: call.request.id, stopper: stopper)), call.method)
+                    return .ran(call.request.id.map { .answered(outcomeObject(id: $0, outcome)) } ?? .none)
                 }
             }
             prepared.withLock { prepared in
@@ -149,11 +148,10 @@ public final class Dispatcher: Sendable {
         for position in 0..<count {
             let outcome: EntryOutcome
             switch (entries[position], preparedEntries[position]!) {
-            case (_, .ran(let response)): outcome = response.map { .answered($0) } ?? .none
-            case (_, .refused(let error)): outcome = entries[position].request.id.map { .answered(errorObject(id: $0, error)) } ?? .none
-            case (let read, .prepared(let call)):
-                outcome = dispatch(read, call, later: { collector.complete(position, $0) })
-            case (let read, .notACall): outcome = answer(read, in: tape)
+            case (_, .ran(let ranOutcome)): outcome = ranOutcome
+            case (.call(let call), .prepared(let prepared)):
+                outcome = dispatch(call, prepared, later: { collector.complete(position, $0) })
+            case (let read, _): outcome = answer(read, in: tape)
             }
             collector.settle(position, outcome)
         }
@@ -165,11 +163,16 @@ public final class Dispatcher: Sendable {
     private func handleEntry(_ tape: JSONTape, at index: Int, inputIsIdle: () -> Bool = { false },
                              later: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
         let read = readEntry(tape, at: index)
-        guard case .call(let request, _, let entry, let params) = read else { return answer(read, in: tape) }
-        switch entry.prepare(params) {
-        case .success(let call): return dispatch(read, call, inputIsIdle: inputIsIdle, later: later)
-        case .failure(let error): return request.id.map { .answered(errorObject(id: $0, error)) } ?? .none
+        guard case .call(let call) = read else { return answer(read, in: tape) }
+        switch call.entry.prepare(call.params) {
+        case .success(let prepared): return dispatch(call, prepared, inputIsIdle: inputIsIdle, later: later)
+        case .failure(let error): return refusal(of: call, error)
         }
+    }
+
+    /// The answer to a call whose params were refused (none for a notification).
+    private func refusal(of call: ReadEntry.Call, _ error: RPCError) -> EntryOutcome {
+        call.request.id.map { .answered(errorObject(id: $0, error)) } ?? .none
     }
 
     /// The envelope of the request object at `index`, its method looked up and its params taken from the tape.
@@ -187,7 +190,8 @@ public final class Dispatcher: Sendable {
             return .answered(request.id.map { .answered(errorObject(id: $0, .methodNotFound(method))) } ?? .none)
         }
         logger.debug("request", metadata: ["method": "\(method)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
-        return .call(request, method: method, entry, params: request.paramsIndex.map { tape.value(at: $0) } ?? .object(JSONObject()))
+        return .call(ReadEntry.Call(request: request, method: method, entry: entry,
+                                    params: request.paramsIndex.map { tape.value(at: $0) } ?? .object(JSONObject())))
     }
 
     /// What an entry that is not a call answers: its envelope's error, or a cancellation's outcome.
@@ -201,9 +205,9 @@ public final class Dispatcher: Sendable {
 
     /// Schedules a call whose params were read: it runs here when it may, else
     /// on a worker in its turn, and `later` gets its response object.
-    private func dispatch(_ read: ReadEntry, _ call: PreparedCall, inputIsIdle: () -> Bool = { false },
+    private func dispatch(_ read: ReadEntry.Call, _ call: PreparedCall, inputIsIdle: () -> Bool = { false },
                           later: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
-        guard case .call(let request, let method, _, _) = read else { preconditionFailure("only a call is dispatched") }
+        let (request, method) = (read.request, read.method)
         guard let id = request.id else {
             // A notification runs for its effects in its turn; whatever it answers goes nowhere.
             let context = RequestContext(id: nil, stopper: stopper)
@@ -275,11 +279,13 @@ enum ReadEntry: Sendable {
     /// `$/cancelRequest`.
     case cancel(Request)
     /// A call of a registered method, with its params.
-    case call(Request, method: String, MethodRegistry.Entry, params: JSONValue)
+    case call(Call)
 
-    var request: Request {
-        guard case .call(let request, _, _, _) = self else { preconditionFailure("only a call has a request here") }
-        return request
+    struct Call: Sendable {
+        let request: Request
+        let method: String
+        let entry: MethodRegistry.Entry
+        let params: JSONValue
     }
 }
 
@@ -287,10 +293,8 @@ enum ReadEntry: Sendable {
 enum PreparedEntry: Sendable {
     /// Ready to be scheduled in the batch's order.
     case prepared(PreparedCall)
-    /// Its params were refused.
-    case refused(RPCError)
-    /// It touches no state and ran already: its response object (nil for a notification).
-    case ran([UInt8]?)
+    /// Answered already: its params were refused, or it touches no state and ran.
+    case ran(EntryOutcome)
     /// The entry is no call.
     case notACall
 }
