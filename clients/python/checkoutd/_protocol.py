@@ -241,6 +241,13 @@ class BatchCalls:
         self._places = None if consecutive else {request_id: place for place, request_id in enumerate(ids)
                                                  if request_id is not None}
 
+    def refused(self, response: Mapping[str, Any], pending: Dict[Any, Any]) -> CheckoutdError:
+        """The service refused the whole line (``id: null``, e.g. ``LINE_TOO_LONG``):
+        takes every call out of ``pending`` and answers the error to raise."""
+        for request_id in self.ids:
+            pending.pop(request_id, None)
+        return CheckoutdError.from_error(response.get("error"))
+
     def method_of(self, request_id: int) -> str:
         places = self._places
         return self._methods[request_id - self._first if places is None else places[request_id]]  # type: ignore[operator]

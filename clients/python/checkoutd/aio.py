@@ -81,10 +81,8 @@ class _Batch(_Pending):
 
     def answer(self, response: Dict[str, Any], pending: Dict[Any, Any]) -> None:
         request_id = response.get("id")
-        if request_id is None:  # the service refused the whole line, e.g. LINE_TOO_LONG
-            for request_id in self.calls.ids:
-                pending.pop(request_id, None)
-            self.fail(CheckoutdError.from_error(response.get("error")))
+        if request_id is None:
+            self.fail(self.calls.refused(response, pending))
         elif not self.future.done() and self.calls.record(request_id, response):
             self.future.set_result(self.calls.outcomes)
 

@@ -30,7 +30,7 @@ from ._protocol import (READ_CHUNK, AbandonedRequests, BatchCalls, LineSplitter,
 from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
                      FieldState, FormattedCard, MaskedValue, ServiceInfo, ThreeDSChallenge,
                      ThreeDSResult, UnmaskedValue)
-from .errors import CallTimeout, CheckoutdError, ProcessExited, ProtocolViolation, TransportError
+from .errors import CallTimeout, ProcessExited, ProtocolViolation, TransportError
 
 __all__ = ["Checkoutd", "ResponseHook", "ServiceInfo", "MaskedValue", "UnmaskedValue", "Brand",
            "FieldState", "CardValidation", "FormattedCard", "AmountOfMoney", "CurrencyRate", "CurrencyList",
@@ -88,10 +88,8 @@ class _Batch(_Pending):
 
     def answer(self, response: Dict[str, Any], pending: Dict[Any, Any]) -> Optional[_Pending]:
         request_id = response.get("id")
-        if request_id is None:  # the service refused the whole line, e.g. LINE_TOO_LONG
-            for request_id in self.calls.ids:
-                pending.pop(request_id, None)
-            return self.fail(CheckoutdError.from_error(response.get("error")))
+        if request_id is None:
+            return self.fail(self.calls.refused(response, pending))
         if self.done or not self.calls.record(request_id, response):
             return None
         self.done = True
