@@ -156,6 +156,14 @@ struct PaymentDraft {
     var nonce: PaymentNonce?
     /// The access sessions the payment uses up, taken just before it is kept.
     var accessSessions: [AccessSessionUse] = []
+
+    /// Pays with the customer's token `stored`: its card, and the addresses kept with it.
+    mutating func payWith(_ stored: StoredToken) {
+        card = PaymentCard(stored)
+        token = stored.id
+        billingDetails = stored.billingDetails
+        shippingDetails = stored.shippingDetails
+    }
 }
 
 /// An access session a call uses up, and the params member that named it.

@@ -78,15 +78,10 @@ extension CheckoutService {
         guard request.product.paymentMethod == .card else { return }
         let typed = Dictionary(judgement.paymentValues.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
         if let account = request.accountOnFile {
-            let stored = try storedToken(account.id, customerId: session.customerId)
-            var card = PaymentCard(stored)
-            draft.billingDetails = stored.billingDetails
-            draft.shippingDetails = stored.shippingDetails
+            draft.payWith(try storedToken(account.id, customerId: session.customerId))
             if let expiry = typed["expiryDate"], let date = ExpiryDate(expiry, currentMonth: configuration.clock.currentMonth()) {
-                card = card.withExpiryDate(date.mmyy)
+                draft.card = draft.card?.withExpiryDate(date.mmyy)
             }
-            draft.card = card
-            draft.token = account.id
         } else {
             draft.card = try paymentCard(cardNumber: typed["cardNumber"] ?? "", expiryDate: typed["expiryDate"] ?? "",
                                          cardholderName: typed["cardholderName"], in: session, fieldId: "cardNumber")
@@ -108,19 +103,17 @@ extension CheckoutService {
                 ValidationError(fieldId: "cvcSession", errorMessageId: .required, locale: session.context.locale)])
         }
         if let cvcSession {
-            let found = try accessSession(AccessSessionUse(id: cvcSession, kind: .cvc, path: "/cvcSession"), in: session)
+            let use = AccessSessionUse(id: cvcSession, kind: .cvc, path: "/cvcSession")
+            let found = try accessSession(use, in: session)
             let expected = configuration.brands.brand(code: stored.brand)?.cvcLength
             if let expected, let length = found.cvcLength, length != expected {
                 throw CheckoutError.validationFailed([
                     ValidationError(fieldId: "cvcSession", errorMessageId: .length, locale: session.context.locale)])
             }
-            draft.accessSessions.append(AccessSessionUse(id: cvcSession, kind: .cvc, path: "/cvcSession"))
+            draft.accessSessions.append(use)
         }
         draft.productId = product.id
-        draft.card = PaymentCard(stored)
-        draft.token = stored.id
-        draft.billingDetails = stored.billingDetails
-        draft.shippingDetails = stored.shippingDetails
+        draft.payWith(stored)
     }
 
     /// The card of the card access session `id` of `session`, which must still be one
