@@ -56,7 +56,8 @@ public final class Connection: Sendable {
         self.limits = limits
         self.logger = logger
         self.dispatcher = Dispatcher(registry: registry, maxBatchEntries: limits.maxBatchEntries, logger: logger,
-                                     redaction: redaction, deliver: { writer.write($0) }, stopper: { stopSignal.raise() })
+                                     redaction: redaction, deliver: { writer.write($0) },
+                                     writeLineInParts: { writer.writeLine(inParts: $0) }, stopper: { stopSignal.raise() })
     }
 
     /// Asks the read loop to stop after the line it is handling, or at once when

@@ -19,21 +19,26 @@ public final class Dispatcher: Sendable {
     let logger: Logger
     let redaction: ErrorRedaction
     private let deliver: @Sendable ([UInt8]) -> Void
+    private let writeLineInParts: LinePartsWriter?
     private let stopper: @Sendable () -> Void
     private let scheduler: RequestScheduler
     private let inFlight = InFlightRequests()
 
     /// - Parameters:
     ///   - deliver: receives each whole response line (or batch line) that completes later.
+    ///   - writeLineInParts: when given, a batch whose calls touch no state is
+    ///     answered through it, a part at a time as its calls finish, instead
+    ///     of appended to the output whole when the last one is done.
     ///   - stopper: what `RequestContext.requestStop` calls.
     ///   - redaction: applied to every error before it is written.
     public convenience init(
         registry: MethodRegistry, maxBatchEntries: Int = 1000, logger: Logger = Logger(label: "jsonrpc"),
         redaction: ErrorRedaction = .none,
-        deliver: @escaping @Sendable ([UInt8]) -> Void, stopper: @escaping @Sendable () -> Void = {}
+        deliver: @escaping @Sendable ([UInt8]) -> Void, writeLineInParts: LinePartsWriter? = nil,
+        stopper: @escaping @Sendable () -> Void = {}
     ) {
         self.init(registry: registry, maxBatchEntries: maxBatchEntries, logger: logger, redaction: redaction,
-                  deliver: deliver, stopper: stopper,
+                  deliver: deliver, writeLineInParts: writeLineInParts, stopper: stopper,
                   workers: DispatchQueue(label: "jsonrpc.workers", attributes: .concurrent),
                   maxWaitingRequests: Self.maxWaitingRequests)
     }
@@ -41,7 +46,7 @@ public final class Dispatcher: Sendable {
     /// `workers` and `maxWaitingRequests` are for tests that hold work back.
     init(
         registry: MethodRegistry, maxBatchEntries: Int, logger: Logger, redaction: ErrorRedaction = .none,
-        deliver: @escaping @Sendable ([UInt8]) -> Void,
+        deliver: @escaping @Sendable ([UInt8]) -> Void, writeLineInParts: LinePartsWriter? = nil,
         stopper: @escaping @Sendable () -> Void, workers: DispatchQueue, maxWaitingRequests: Int
     ) {
         self.registry = registry
@@ -49,6 +54,7 @@ public final class Dispatcher: Sendable {
         self.logger = logger
         self.redaction = redaction
         self.deliver = deliver
+        self.writeLineInParts = writeLineInParts
         self.stopper = stopper
         self.scheduler = RequestScheduler(workers: workers, maxWaiting: maxWaitingRequests)
     }
@@ -73,7 +79,7 @@ public final class Dispatcher: Sendable {
         do throws(JSONParseError) {
             try JSONParser.withTape(of: raw) { tape in
                 if tape[0].kind == .array {
-                    if let batch = handleBatch(tape) { output.append(contentsOf: batch) }
+                    handleBatch(tape, into: &output)
                     return
                 }
                 let outcome = handleEntry(tape, at: 0, inputIsIdle: inputIsIdle, later: { self.deliver(Response.line($0)) })
@@ -102,20 +108,21 @@ public final class Dispatcher: Sendable {
         output.append(contentsOf: Response.line(errorObject(id: .null, error)))
     }
 
-    private func handleBatch(_ tape: JSONTape) -> [UInt8]? {
+    /// Answers a batch into `output`, or through `writeLineInParts` (with what
+    /// `output` held before it) when every call touches no state, or later
+    /// through `deliver` when some call runs on a worker.
+    private func handleBatch(_ tape: JSONTape, into output: inout [UInt8]) {
         let count = Int(tape[0].count)
-        guard count > 0 else { return Response.line(errorObject(id: .null, .emptyBatch())) }
+        guard count > 0 else { return output.append(contentsOf: Response.line(errorObject(id: .null, .emptyBatch()))) }
         guard count <= maxBatchEntries else {
-            return Response.line(errorObject(id: .null, .batchTooLarge(entries: count, limit: maxBatchEntries)))
-        }
-        let collector = BatchCollector(count: count) { responses in
-            if !responses.isEmpty { self.deliver(Response.batchLine(responses)) }
+            let error = RPCError.batchTooLarge(entries: count, limit: maxBatchEntries)
+            return output.append(contentsOf: Response.line(errorObject(id: .null, error)))
         }
         // The envelopes are read here, where the tape lives. Reading params and
         // running the calls that touch no state depend on nothing else, so they
         // are done side by side on every core (the reading thread among them):
         // JSON-RPC lets a batch's calls run in any order. The calls that touch
-        // state are then scheduled here, in the batch's order.
+        // state are scheduled here, in the batch's order.
         var entries: [ReadEntry] = []
         entries.reserveCapacity(count)
         var index = 1
@@ -124,38 +131,73 @@ public final class Dispatcher: Sendable {
             index = tape.after(index)
         }
         let calls = entries
-        let prepared = Mutex([PreparedEntry?](repeating: nil, count: count))
-        // Entries go in a few runs of neighbours (the runs share the cores), so
-        // the results are stored under the lock once per run, not once per entry.
-        let chunks = min(count, 16)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (chunk * count / chunks)..<((chunk + 1) * count / chunks)
-            let done = range.map { position -> PreparedEntry in
-                guard case .call(let call) = calls[position] else { return .notACall }
-                switch call.entry.prepare(call.params) {
-                case .failure(let error): return .ran(refusal(of: call, error))
-                case .success(let prepared):
-                    guard prepared.access == .none, prepared.placement == .inline else { return .prepared(prepared) }
-                    let outcome = logIfInternal(prepared.run(RequestContext(id: call.request.id, stopper: stopper)), call.method)
-                    return .ran(call.request.id.map { .answered(outcomeObject(id: $0, outcome)) } ?? .none)
-                }
+        let prepared = Self.inRuns(count: count, { [self] position -> PreparedEntry in
+            guard case .call(let call) = calls[position] else { return .notACall }
+            switch call.entry.prepare(call.params) {
+            case .failure(let error): return .ran(refusal(of: call, error))
+            case .success(let prepared): return prepared.access == .none && prepared.placement == .inline
+                ? .stateless(prepared) : .touchingState(prepared)
             }
-            prepared.withLock { prepared in
-                for (position, entry) in zip(range, done) { prepared[position] = entry }
+        })
+        // What is no call is answered here, in order (a cancellation looks at requests in flight).
+        let answered: [EntryOutcome?] = zip(entries, prepared).map { read, prepared in
+            switch prepared {
+            case .notACall: answer(read, in: tape)
+            case .ran(let outcome): outcome
+            case .stateless, .touchingState: nil
             }
         }
-        let preparedEntries = prepared.withLock { $0 }
+        let touchesState = prepared.contains { if case .touchingState = $0 { true } else { false } }
+        let answers = zip(entries, answered).count { read, answered in
+            if case .call(let call) = read, answered == nil { call.request.id != nil } else { answered?.isAnswer == true }
+        }
+        let run = { @Sendable [self] (position: Int) -> EntryOutcome? in
+            guard answered[position] == nil, case .call(let read) = calls[position] else { return answered[position] }
+            guard case .stateless(let call) = prepared[position] else { return nil }
+            let outcome = logIfInternal(call.run(RequestContext(id: read.request.id, stopper: stopper)), read.method)
+            return read.request.id.map { .answered(outcomeObject(id: $0, outcome)) } ?? EntryOutcome.none
+        }
+        if !touchesState, answers > 0, let writeLineInParts {
+            let earlier = output
+            output.removeAll(keepingCapacity: true)
+            writeLineInParts { part in
+                let line = BatchAnswerParts(runs: Self.runs(count), answers: answers, earlier: earlier, write: part)
+                _ = Self.inRuns(count: count, run, finished: line.finished)
+                line.finish()
+            }
+            return
+        }
+        let collector = BatchCollector(count: count) { responses in
+            if !responses.isEmpty { self.deliver(Response.batchLine(responses)) }
+        }
+        let ran = Self.inRuns(count: count, run)
         for position in 0..<count {
-            let outcome: EntryOutcome
-            switch (entries[position], preparedEntries[position]!) {
-            case (_, .ran(let ranOutcome)): outcome = ranOutcome
-            case (.call(let call), .prepared(let prepared)):
-                outcome = dispatch(call, prepared, later: { collector.complete(position, $0) })
-            case (let read, _): outcome = answer(read, in: tape)
+            if let outcome = ran[position] {
+                collector.settle(position, outcome)
+            } else if case .call(let call) = entries[position], case .touchingState(let prepared) = prepared[position] {
+                collector.settle(position, dispatch(call, prepared, later: { collector.complete(position, $0) }))
             }
-            collector.settle(position, outcome)
         }
-        return collector.finishImmediately().map(Response.batchLine)
+        if let responses = collector.finishImmediately() { output.append(contentsOf: Response.batchLine(responses)) }
+    }
+
+    /// How many runs of neighbours a batch's calls are shared out in: a few,
+    /// so results are gathered once per run, not once per call.
+    private static func runs(_ count: Int) -> Int { min(count, 16) }
+
+    /// `body` of each position below `count`, worked out in runs of neighbours
+    /// on every core; `finished` gets each run's range and results as it ends.
+    private static func inRuns<T: Sendable>(
+        count: Int, _ body: @Sendable (Int) -> T, finished: @Sendable (_ run: Int, _ results: [T]) -> Void = { _, _ in }
+    ) -> [T] {
+        let runs = runs(count)
+        let results = Mutex([[T]](repeating: [], count: runs))
+        DispatchQueue.concurrentPerform(iterations: runs) { run in
+            let done = ((run * count / runs)..<((run + 1) * count / runs)).map(body)
+            finished(run, done)
+            results.withLock { $0[run] = done }
+        }
+        return results.withLock { $0.flatMap { $0 } }
     }
 
     /// Handles the request object at `index` of the tape: its response object
@@ -270,6 +312,8 @@ enum EntryOutcome: Sendable {
     case none
     /// The response comes later, from a worker.
     case later
+
+    var isAnswer: Bool { if case .answered = self { true } else { false } }
 }
 
 /// A request object as read from the tape, before its params are read.
@@ -289,11 +333,13 @@ enum ReadEntry: Sendable {
     }
 }
 
-/// A batch's call after its params were read on any core.
+/// A batch's entry after its params were read on any core.
 enum PreparedEntry: Sendable {
-    /// Ready to be scheduled in the batch's order.
-    case prepared(PreparedCall)
-    /// Answered already: its params were refused, or it touches no state and ran.
+    /// A call that touches no state and runs inline: it may run on any core.
+    case stateless(PreparedCall)
+    /// A call to be scheduled in the batch's order.
+    case touchingState(PreparedCall)
+    /// Answered already: its params were refused.
     case ran(EntryOutcome)
     /// The entry is no call.
     case notACall

@@ -7,7 +7,9 @@ import Synchronization
 /// before it and written by that thread, in the same pass if it can, so the
 /// thread that handed it goes on at once instead of waiting for the descriptor.
 /// Only when more than `queueLimit` bytes wait (the host is not reading) does a
-/// thread wait for room. Each write is a loop over partial writes and `EINTR`.
+/// thread wait for room. A line too long to wait for may be written in parts
+/// as they are produced (`writeLine(inParts:)`); frames handed in meanwhile
+/// wait until its end. Each write is a loop over partial writes and `EINTR`.
 /// `EPIPE` means the host is gone: the writer closes and every later write
 /// reports failure.
 public final class ProtocolWriter: Sendable {
@@ -19,6 +21,12 @@ public final class ProtocolWriter: Sendable {
         var queued: [UInt8] = []
         /// Threads waiting for the queue to have room.
         var waitingForRoom = 0
+        /// True while a line is written in parts.
+        var isLineOpen = false
+        /// Frames handed in while a line is open, written after its end. They
+        /// never wait for room: they come from requests already read, so they
+        /// are few, and the line's own parts may be what they would wait for.
+        var heldBack: [UInt8] = []
     }
 
     /// How many queued bytes make the next thread wait: the pipe's usual size,
@@ -46,11 +54,46 @@ public final class ProtocolWriter: Sendable {
     /// writes them next; false when the output is gone.
     @discardableResult
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        write(bytes, isPartOfOpenLine: false)
+    }
+
+    /// Writes one line in the parts `produce` hands to its argument (from any
+    /// thread, in the line's order, before `produce` returns), each as soon as
+    /// it comes; a frame any other caller hands in meanwhile is written after
+    /// the line. False when the output is gone. One line at a time is written
+    /// in parts: `produce` must not open another.
+    @discardableResult
+    public func writeLine(inParts produce: (_ part: @escaping @Sendable ([UInt8]) -> Void) -> Void) -> Bool {
+        state.withLock { state in
+            precondition(!state.isLineOpen, "a line is already being written in parts")
+            state.isLineOpen = true
+        }
+        produce { part in part.withUnsafeBytes { _ = self.write($0, isPartOfOpenLine: true) } }
+        let heldBack: [UInt8]? = state.withLock { state in
+            state.isLineOpen = false
+            defer { state.heldBack = [] }
+            guard !state.isClosed, !state.heldBack.isEmpty else { return nil }
+            guard state.isWriting else {
+                state.isWriting = true
+                return state.heldBack
+            }
+            state.queued.append(contentsOf: state.heldBack)
+            return nil
+        }
+        if let heldBack { return heldBack.withUnsafeBytes { writeThenQueued($0) } }
+        return !isClosed
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, isPartOfOpenLine: Bool) -> Bool {
         enum Turn { case write, handedOver, waitForRoom, closed }
         while true {
             let turn: Turn = state.withLock { state in
                 if state.isClosed { return .closed }
                 if bytes.isEmpty { return .handedOver }
+                if state.isLineOpen && !isPartOfOpenLine {
+                    state.heldBack.append(contentsOf: bytes)
+                    return .handedOver
+                }
                 guard state.isWriting else {
                     state.isWriting = true
                     return .write

@@ -533,6 +533,78 @@ struct DispatcherTests {
         #expect(list[201]["result"]?["entries"] == .array([.string("w")]))
     }
 
+    /// A dispatcher whose batches of stateless calls go out in parts, each
+    /// part recorded as it was handed over.
+    private func partedDispatcher(journal: Journal = Journal()) -> (Dispatcher, Parts) {
+        let parts = Parts()
+        let dispatcher = Dispatcher(registry: testRegistry(journal: journal), maxBatchEntries: 1000, deliver: { _ in },
+                                    writeLineInParts: { produce in produce { part in parts.append(part) } })
+        return (dispatcher, parts)
+    }
+
+    private final class Parts: Sendable {
+        private let parts = Mutex<[[UInt8]]>([])
+        func append(_ part: [UInt8]) { parts.withLock { $0.append(part) } }
+        var all: [[UInt8]] { parts.withLock { $0 } }
+    }
+
+    private func echoBatch(_ ids: ClosedRange<Int>, bytes: Int) -> String {
+        let text = String(repeating: "e", count: bytes)
+        return "[" + ids.map { #"{"jsonrpc":"2.0","id":\#($0),"method":"test.echo","params":{"text":"\#(text)\#($0)"}}"# }
+            .joined(separator: ",") + "]"
+    }
+
+    /// A long answer to stateless calls goes out in parts as they finish, after
+    /// what the output held; each part but the last ends with a comma and a
+    /// TAB, and together they are the one line the batch answers.
+    @Test func aLongStatelessBatchIsAnsweredInPartsEachButTheLastEndingWithATab() throws {
+        let (dispatcher, parts) = partedDispatcher()
+        var output = Array("earlier\n".utf8)
+        Array(echoBatch(1...400, bytes: 200).utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
+        #expect(output.isEmpty)
+        let written = parts.all
+        #expect(written.count > 2)
+        #expect(written.first.map { Array($0.prefix(9)) } == Array("earlier\n[".utf8))
+        let markedEnds = written.dropLast().filter { part in
+            Array(part.suffix(2)) == [UInt8(ascii: ","), 0x09] && part.count >= BatchAnswerParts.partBytes
+        }
+        #expect(markedEnds.count == written.count - 1)
+        #expect(written.last.map { Array($0.suffix(2)) } == Array("]\n".utf8))
+        let line = Array(written.joined().dropFirst(8))
+        #expect(line.count { $0 == 0x09 } == written.count - 1)
+        guard case .array(let list) = try JSONParser.parse(String(decoding: line.dropLast(), as: UTF8.self)) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(list.map { $0["id"] } == (1...400).map { JSONValue.number(String($0)) })
+        let texts = list.map { $0["result"]?["text"] }
+        #expect(texts == (1...400).map { JSONValue.string(String(repeating: "e", count: 200) + "\($0)") })
+    }
+
+    /// A short answer is one part; notifications only write nothing; a batch
+    /// with a call that touches state is answered whole into the output.
+    @Test func aShortBatchIsOnePartAndABatchTouchingStateIsAnsweredWhole() throws {
+        let journal = Journal()
+        let (dispatcher, parts) = partedDispatcher(journal: journal)
+        var output: [UInt8] = []
+        Array(echoBatch(1...3, bytes: 10).utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
+        #expect(output.isEmpty)
+        #expect(parts.all.count == 1)
+        #expect(parts.all.first?.contains(0x09) == false)
+        let notifications = #"[{"jsonrpc":"2.0","method":"test.echo","params":{"text":"n"}},{"jsonrpc":"2.0","method":"test.echo","params":{"text":"m"}}]"#
+        Array(notifications.utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
+        #expect(output.isEmpty && parts.all.count == 1)
+        let touching = String(echoBatch(1...300, bytes: 200).dropLast()) + #",{"jsonrpc":"2.0","id":301,"method":"test.quickRead"}]"#
+        Array(touching.utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
+        #expect(parts.all.count == 1)
+        #expect(output.last == 0x0A && !output.contains(0x09))
+        guard case .array(let list) = try JSONParser.parse(String(decoding: output.dropLast(), as: UTF8.self)) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(list.map { $0["id"] } == (1...301).map { JSONValue.number(String($0)) })
+    }
+
     /// With a write held, the reading thread may queue `maxWaitingRequests`
     /// requests behind it and is then held until half of them have started.
     @Test func readingWaitsWhileTooManyRequestsWait() throws {

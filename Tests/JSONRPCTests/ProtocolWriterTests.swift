@@ -104,6 +104,62 @@ import Glibc
         #expect(blockReturned.wait(timeout: .now() + 10) == .success)
     }
 
+    @Test func aLineWrittenInPartsGoesOutWholeAndFramesHandedInMeanwhileFollowIt() {
+        let output = Output()
+        let parts = (0..<8).map { index in Array(String(repeating: "\(index)", count: 20_000).utf8) }
+        let others = (0..<4).map { index in Array("other \(index)\n".utf8) }
+        let total = parts.reduce(1) { $0 + $1.count } + others.reduce(0) { $0 + $1.count }
+        let read = Mutex<[UInt8]>([])
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "reader").async {
+            let bytes = output.read(total)
+            read.withLock { $0 = bytes }
+            done.signal()
+        }
+        let succeeded = output.writer.writeLine { part in
+            for (index, bytes) in parts.enumerated() {
+                part(bytes)
+                if index < others.count {
+                    // Handed in by another thread in the middle of the line: it returns at once.
+                    let returned = Self.onAnotherThread { output.writer.write(others[index]) }
+                    #expect(returned.wait(timeout: .now() + 5) == .success)
+                }
+            }
+            part([0x0A])
+        }
+        #expect(succeeded)
+        done.wait()
+        let expected: [UInt8] = Array(parts.joined()) + [0x0A] + Array(others.joined())
+        #expect(read.withLock { $0 } == expected)
+    }
+
+    @Test func partsHandedInFromSeveralThreadsInTheLinesOrderComeOutInThatOrder() {
+        let output = Output()
+        let parts = (0..<64).map { index in Array("[\(String(repeating: "p", count: 2000 + index))\(index)]".utf8) }
+        let total = parts.reduce(1) { $0 + $1.count }
+        let read = Mutex<[UInt8]>([])
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "reader").async {
+            let bytes = output.read(total)
+            read.withLock { $0 = bytes }
+            done.signal()
+        }
+        // Each part is handed in by whichever thread comes next, under a lock that keeps the order.
+        let next = Mutex(0)
+        output.writer.writeLine { part in
+            DispatchQueue.concurrentPerform(iterations: parts.count) { _ in
+                next.withLock { index in
+                    part(parts[index])
+                    index += 1
+                }
+            }
+            part([0x0A])
+        }
+        done.wait()
+        let expected: [UInt8] = Array(parts.joined()) + [0x0A]
+        #expect(read.withLock { $0 } == expected)
+    }
+
     @Test func afterTheHostIsGoneEveryWriteFails() {
         let output = Output()
         close(output.readEnd)

@@ -28,6 +28,9 @@ const STDERR_TAIL = 4096; // characters of stderr carried by ProcessExited
 const MAX_TIMER_MS = 2 ** 31 - 1; // setTimeout's limit; longer timeouts mean "none"
 const KEEP_UNMATCHED = 100;
 const NEWLINE = 0x0a;
+const TAB = 0x09;
+const COMMA = 0x2c;
+const OPEN_BRACKET = 0x5b;
 /** The most calls callBatch() sends in one batch line (the service's batch limit). */
 export const MAX_BATCH = 1000;
 
@@ -525,7 +528,9 @@ export class Checkoutd extends EventEmitter {
   #resolveExit;
   #stats = { requests: 0, notifications: 0, drainWaits: 0 };
   #corked = false;
-  #partial = []; // pieces of an unfinished stdout line
+  #partial = []; // pieces of an unfinished stdout line not decoded yet
+  #continued = false; // that line's start and some of its parts were decoded already
+  #whole = false; // that line's parts are not to be decoded: it waits to be whole
 
   /**
    * @param {object} [options]
@@ -972,10 +977,15 @@ export class Checkoutd extends EventEmitter {
   // stdout arrives as Buffers of what the pipe held. The complete lines of a
   // chunk are decoded to text at once (a newline never falls inside a UTF-8
   // sequence); an unfinished line waits for its end in pieces, joined once.
+  // A long batch answer comes in parts as the service works them out: every
+  // part but the last ends with ',' and a TAB (JSON whitespace that never
+  // appears raw anywhere else in its output), and the answers before the last
+  // TAB are delivered while the rest comes.
   #onData(chunk) {
     let end = chunk.lastIndexOf(NEWLINE);
     if (end === -1) {
       this.#partial.push(chunk);
+      if (!this.#whole && chunk.indexOf(TAB) !== -1) this.#decodeParts();
       return;
     }
     let data = chunk;
@@ -985,8 +995,15 @@ export class Checkoutd extends EventEmitter {
       this.#partial = [];
       end += data.length - chunk.length;
     }
-    if (end + 1 < data.length) this.#partial.push(data.subarray(end + 1));
-    const text = data.toString('utf8', 0, end);
+    let text = data.toString('utf8', 0, end);
+    if (this.#continued) text = `[${text}`;
+    this.#continued = false;
+    this.#whole = false;
+    if (end + 1 < data.length) {
+      const rest = data.subarray(end + 1);
+      this.#partial.push(rest);
+      if (rest.indexOf(TAB) !== -1) this.#decodeParts(); // after this chunk's lines: it holds later answers
+    }
     let start = 0;
     for (;;) {
       const newline = text.indexOf('\n', start);
@@ -999,10 +1016,36 @@ export class Checkoutd extends EventEmitter {
     }
   }
 
+  // Delivers the answers of the unfinished line's parts that are complete (up to its last TAB).
+  #decodeParts() {
+    const data = this.#partial.length === 1 ? this.#partial[0] : Buffer.concat(this.#partial);
+    this.#partial = [data];
+    const mark = data.lastIndexOf(TAB);
+    if (mark < 1 || data[mark - 1] !== COMMA || !(this.#continued || data[0] === OPEN_BRACKET)) {
+      this.#whole = !this.#continued;
+      return;
+    }
+    const text = data.toString('utf8', this.#continued ? 0 : 1, mark - 1);
+    let responses;
+    try {
+      responses = JSON.parse(`[${text}]`);
+    } catch {
+      this.#whole = true; // not parts after all: the line is read when it ends
+      return;
+    }
+    const rest = data.subarray(mark + 1);
+    this.#partial = rest.length > 0 ? [rest] : [];
+    this.#continued = true;
+    for (const response of responses) this.#deliver(response, text);
+  }
+
   #takePartial() {
     const text = Buffer.concat(this.#partial).toString('utf8');
     this.#partial = [];
-    return text;
+    const continued = this.#continued;
+    this.#continued = false;
+    this.#whole = false;
+    return continued ? `[${text}` : text;
   }
 
   #onLine(line) {

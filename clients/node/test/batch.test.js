@@ -220,3 +220,82 @@ describe('callBatch refusals and failures', () => {
     await service.close();
   });
 });
+
+// A long batch answer comes in parts, each but the last ending with ',' and a TAB.
+describe('a batch answer in parts', () => {
+  test('the real service answers 1000 stateless calls in parts, and the client reads them', async () => {
+    const service = startService();
+    try {
+      const seen = [];
+      service.on('response', (response) => seen.push(response.id));
+      const outcomes = await service.callBatch(maskCalls(1000));
+      assert.deepEqual(outcomes.map((outcome) => outcome.value),
+        Array.from({ length: 1000 }, (_, n) => { const d = String(n).padStart(4, '0'); return `${d.slice(0, 2)}-${d.slice(2)}`; }));
+      assert.equal(seen.length, 1000);
+      assert.deepEqual(service.unmatched, []);
+    } finally {
+      await service.close();
+    }
+  });
+
+  // Writes a batch's answers as parts of 40, the line in pieces of `piece` bytes.
+  const PIECES = (piece) => `
+    require('readline').createInterface({ input: process.stdin }).on('line', async (line) => {
+      const calls = JSON.parse(line);
+      const answers = calls.map((call, n) => JSON.stringify({ jsonrpc: '2.0', id: call.id, result: { text: 'é\\t' + n } }));
+      const parts = [];
+      for (let start = 0; start < answers.length; start += 40) parts.push(answers.slice(start, start + 40).join(','));
+      const bytes = Buffer.from('[' + parts.join(',\\t') + ']\\n{"jsonrpc":"2.0","id":null,"result":"after"}\\n');
+      for (let start = 0; start < bytes.length; start += ${piece}) {
+        process.stdout.write(bytes.subarray(start, start + ${piece}));
+        if (start % 4096 < ${piece}) await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+  `;
+
+  for (const piece of [1, 3, 64, 5000]) {
+    test(`the answers are the same in order however the line is cut (${piece} bytes a piece)`, async () => {
+      const service = startStub(PIECES(piece), { timeout: 10000 });
+      try {
+        const calls = Array.from({ length: 300 }, (_, n) => ({ method: 'a.b', params: { n } }));
+        const outcomes = await service.callBatch(calls);
+        assert.deepEqual(outcomes, Array.from({ length: 300 }, (_, n) => ({ text: `é\t${n}` })));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.deepEqual(service.unmatched, [{ jsonrpc: '2.0', id: null, result: 'after' }]);
+      } finally {
+        await service.close();
+      }
+    });
+  }
+
+  test("a part's answers are handed on before the rest of the line is written", async () => {
+    // The stub writes the rest only once the client has seen the first part's answers
+    // (it says so with a notification): without reading parts, the batch would time out.
+    const service = startStub(`
+      let rest = null;
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const message = JSON.parse(line);
+        if (Array.isArray(message)) {
+          const answers = message.map((call, n) => JSON.stringify({ jsonrpc: '2.0', id: call.id, result: { n } }));
+          const half = answers.length >> 1;
+          process.stdout.write('[' + answers.slice(0, half).join(',') + ',\\t');
+          rest = answers.slice(half).join(',') + ']\\n';
+        } else if (rest !== null) {
+          process.stdout.write(rest);
+          rest = null;
+        }
+      });
+    `, { timeout: 5000 });
+    try {
+      let told = false;
+      service.on('response', () => {
+        if (!told) service.notify('first.part.seen');
+        told = true;
+      });
+      const outcomes = await service.callBatch(Array.from({ length: 10 }, (_, n) => ({ method: 'a.b', params: { n } })));
+      assert.deepEqual(outcomes, Array.from({ length: 10 }, (_, n) => ({ n })));
+    } finally {
+      await service.close();
+    }
+  });
+});

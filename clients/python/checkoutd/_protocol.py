@@ -87,37 +87,103 @@ def decode_line(line: bytes) -> List[Any]:
     return message if isinstance(message, list) else [message]
 
 
-class LineSplitter:
-    """Cuts the bytes read from stdout into lines, keeping an unfinished line
-    until its end arrives (in pieces, so a long line is joined once)."""
+class ResponseReader:
+    """Turns the bytes read from stdout into the messages they complete, in
+    order (a batch answer's elements in its place): complete lines, decoded
+    together with one ``json.loads``; and, of a batch answer still coming, the
+    parts the service marked finished, so its first answers are routed while
+    the service works out the rest. The service ends every part of a long
+    batch answer but the last with ``,`` and a TAB: JSON whitespace that never
+    appears raw anywhere else in its output (strings escape it).
 
-    __slots__ = ("_pieces",)
+    A line that is not JSON is recorded in ``violations`` and skipped; so is a
+    line over ``line_limit`` bytes, if given (the answers of its parts decoded
+    before it went over stay delivered), and the rest of it is discarded."""
 
-    def __init__(self) -> None:
-        self._pieces: List[bytes] = []
+    __slots__ = ("violations", "line_limit", "_pieces", "_length", "_continued", "_whole", "_discarding")
 
-    def feed(self, data: bytes) -> List[bytes]:
-        """The lines (without ``\\n``) that ``data`` completes."""
-        if b"\n" not in data:
-            self._pieces.append(data)
-            return []
+    def __init__(self, violations: List[ProtocolViolation], line_limit: Optional[int] = None) -> None:
+        self.violations = violations
+        self.line_limit = line_limit
+        self._pieces: List[bytes] = []   # the unfinished line's bytes not decoded yet
+        self._length = 0                 # the unfinished line's length so far, decoded parts included
+        self._continued = False          # its start (and some parts) were decoded already
+        self._whole = False              # its parts are not to be decoded: it waits to be whole
+        self._discarding = False         # inside a line over line_limit
+
+    def feed(self, data: bytes) -> List[Any]:
+        """The messages that ``data`` completes."""
+        if self._discarding:
+            end = data.find(b"\n")
+            if end < 0:
+                return []
+            self._discarding = False
+            data = data[end + 1:]
+        newline = data.rfind(b"\n")
+        if newline < 0:
+            self._add(data)
+            return self._parts() if b"\t" in data and not self._whole else []
+        head, tail = data[:newline], data[newline + 1:]
         if self._pieces:
-            self._pieces.append(data)
-            data = b"".join(self._pieces)
+            self._pieces.append(head)
+            head = b"".join(self._pieces)
             self._pieces = []
-        lines = data.split(b"\n")
-        rest = lines.pop()
-        if rest:
-            self._pieces.append(rest)
-        return lines
+        lines = head.split(b"\n")
+        if self._continued:
+            lines[0] = b"[" + lines[0]
+        messages = self._decode(lines, self._length + newline)
+        self._length, self._continued, self._whole = 0, False, False
+        if tail:
+            self._add(tail)
+            if b"\t" in tail and not self._whole:
+                messages.extend(self._parts())
+        return messages
 
     @property
     def pending_bytes(self) -> int:
-        """The length of the unfinished line held."""
-        return sum(len(piece) for piece in self._pieces)
+        """The length of the unfinished line so far."""
+        return self._length
 
-    def clear(self) -> None:
-        self._pieces = []
+    def _add(self, data: bytes) -> None:
+        self._pieces.append(data)
+        self._length += len(data)
+        if self.line_limit is not None and self._length > self.line_limit:
+            self.violations.append(ProtocolViolation(
+                f"a line on stdout is longer than line_limit ({self.line_limit} bytes); "
+                f"dropped after {self._length} bytes"))
+            self._pieces, self._length, self._continued, self._whole = [], 0, False, False
+            self._discarding = True
+
+    def _parts(self) -> List[Any]:
+        """The answers of the unfinished line's parts that are complete (up to its last TAB)."""
+        if not self._pieces:  # dropped over line_limit
+            return []
+        data = b"".join(self._pieces) if len(self._pieces) > 1 else self._pieces[0]
+        self._pieces = [data]
+        mark = data.rfind(b"\t")
+        start = 0 if self._continued else 1
+        if mark < 1 or data[mark - 1:mark] != b"," or not (self._continued or data[:1] == b"["):
+            self._whole = not self._continued
+            return []
+        try:
+            messages = _decode((b"[" + data[start:mark - 1] + b"]").decode("utf-8"))
+        except ValueError:  # not parts after all: the line is read when it ends
+            self._whole = True
+            return []
+        rest = data[mark + 1:]
+        self._pieces = [rest] if rest else []
+        self._continued = True
+        return messages
+
+    def _decode(self, lines: List[bytes], length: int) -> List[Any]:
+        limit = self.line_limit
+        if limit is not None and length > limit and any(len(line) > limit for line in lines):
+            for line in lines:
+                if len(line) > limit:
+                    self.violations.append(ProtocolViolation(
+                        f"a line on stdout is longer than line_limit ({limit} bytes); dropped after {len(line)} bytes"))
+            lines = [line for line in lines if len(line) <= limit]
+        return decode_lines(lines, self.violations)
 
 
 def decode_lines(lines: List[bytes], violations: List[ProtocolViolation]) -> List[Any]:

@@ -12,8 +12,9 @@
 
 Request lines made in one turn of the event loop go out together, in one
 write at the end of the turn. One reader task takes what stdout has buffered
-(up to 1 MiB at a time), decodes every complete line of it in one go and
-resolves the future of the call with each id, so any number of coroutines
+(up to 1 MiB at a time), decodes every complete line of it in one go (and
+the finished parts of a long batch answer as they come) and resolves the
+future of the call with each id, so any number of coroutines
 share one process (pipelining). A second task drains stderr into a bounded
 buffer. A response line may be up to ``line_limit`` bytes (64 MiB by
 default), so long responses (``rpc.discover``, big values) are read in one
@@ -35,8 +36,8 @@ from typing import Any, Deque, Dict, Iterable, List, Mapping, Optional, Sequence
 
 from ._locate import find_binary
 from ._methods import AsyncMethodWrappers
-from ._protocol import (AbandonedRequests, BatchCalls, LineSplitter, ResponseHook, StderrBuffer,
-                        batch_entries, batch_ids, batch_messages, call_method, decode_lines, encode_line,
+from ._protocol import (AbandonedRequests, BatchCalls, ResponseHook, ResponseReader, StderrBuffer,
+                        batch_entries, batch_ids, batch_messages, call_method, encode_line,
                         refused_entry, request_message, route_response, widen_pipes)
 from .errors import CallTimeout, CheckoutdError, ProcessExited, ProtocolViolation, TransportError
 
@@ -156,13 +157,13 @@ class AsyncCheckoutd(AsyncMethodWrappers):
         self._stderr_task: Optional["asyncio.Task[None]"] = None
         self._loop: Optional[asyncio.AbstractEventLoop] = None
         self._outgoing: List[bytes] = []   # lines made in this turn of the loop, written at its end
-        self._lines = LineSplitter()
         #: Responses that matched no call (e.g. errors with ``id: null``).
         self.unmatched: Deque[Dict[str, Any]] = collections.deque(maxlen=100)
         #: Exceptions raised by ``on_response`` (the reader task survives them).
         self.hook_errors: List[BaseException] = []
         #: Lines on stdout that were not JSON-RPC responses, or were too long.
         self.protocol_errors: List[ProtocolViolation] = []
+        self._responses = ResponseReader(self.protocol_errors, line_limit)
 
     # -- lifecycle ---------------------------------------------------------
 
@@ -428,25 +429,14 @@ class AsyncCheckoutd(AsyncMethodWrappers):
         stdout = process.stdout
         assert stdout is not None
         try:
-            discarding = False   # inside a line longer than line_limit
             try:
                 while True:
                     data = await stdout.read(STREAM_CHUNK)
                     if not data:
                         break
-                    if discarding:
-                        end = data.find(b"\n")
-                        if end < 0:
-                            continue
-                        discarding = False
-                        data = data[end + 1:]
-                    lines = self._lines.feed(data)
-                    if lines:
-                        self._handle_lines(lines)
-                    if self._lines.pending_bytes > self.line_limit:
-                        self._too_long(self._lines.pending_bytes)
-                        self._lines.clear()
-                        discarding = True
+                    responses = self._responses.feed(data)
+                    if responses:
+                        self._route(responses)
             except (ConnectionError, OSError):
                 pass
             try:
@@ -458,17 +448,9 @@ class AsyncCheckoutd(AsyncMethodWrappers):
         finally:
             self._fail_all(ProcessExited("checkoutd exited", process.returncode, self._stderr.text()))
 
-    def _too_long(self, length: int) -> None:
-        self.protocol_errors.append(ProtocolViolation(
-            f"a line on stdout is longer than line_limit ({self.line_limit} bytes); dropped after {length} bytes"))
-
-    def _handle_lines(self, lines: List[bytes]) -> None:
-        if any(len(line) > self.line_limit for line in lines):
-            for line in [line for line in lines if len(line) > self.line_limit]:
-                self._too_long(len(line))
-            lines = [line for line in lines if len(line) <= self.line_limit]
+    def _route(self, responses: List[Any]) -> None:
         pending = self._pending
-        for response in decode_lines(lines, self.protocol_errors):
+        for response in responses:
             entry = route_response(self, response, self._take_pending, self._take_refused)
             if entry is not None:
                 entry.answer(response, pending)

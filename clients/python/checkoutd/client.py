@@ -3,8 +3,9 @@
 One writer lock serialises request lines on the child's stdin. stdout has no
 thread of its own: a call waiting for its response reads stdout itself, in
 chunks of up to 64 KiB, whenever no other thread is reading, decodes every
-complete line of the chunk in one go and hands each response to the call
-waiting for its id; then it passes the reading on to a call still waiting. So
+complete line of the chunk in one go (and the finished parts of a long batch
+answer as they come) and hands each response to the call waiting for its id;
+then it passes the reading on to a call still waiting. So
 a lone caller reads its answer straight off the pipe (no thread switch per
 call), and calls made from several threads are pipelined over the same
 process. A thread drains stderr into a bounded buffer (logs).
@@ -24,8 +25,8 @@ from typing import Any, Deque, Dict, Iterable, List, Mapping, Optional, Sequence
 
 from ._locate import find_binary
 from ._methods import MethodWrappers
-from ._protocol import (READ_CHUNK, AbandonedRequests, BatchCalls, LineSplitter, ResponseHook, StderrBuffer,
-                        batch_entries, batch_ids, batch_messages, call_method, decode_lines, encode_line,
+from ._protocol import (READ_CHUNK, AbandonedRequests, BatchCalls, ResponseHook, ResponseReader, StderrBuffer,
+                        batch_entries, batch_ids, batch_messages, call_method, encode_line,
                         refused_entry, request_message, result_of, route_response, widen_pipes)
 from ._types import (AmountOfMoney, Brand, CardValidation, Conversion, CurrencyList, CurrencyRate,
                      FieldState, FormattedCard, MaskedValue, ServiceInfo, ThreeDSChallenge,
@@ -131,7 +132,6 @@ class Checkoutd(MethodWrappers):
         self._waiters: Dict[_Pending, None] = {}  # calls waiting, in order (an ordered set)
         self._failure: Optional[TransportError] = None
         self._stdout_done = False
-        self._lines = LineSplitter()
         self._stderr = StderrBuffer(stderr_limit)
         self._abandoned = AbandonedRequests()
         #: Responses that matched no pending call (e.g. errors with ``id: null``).
@@ -140,6 +140,7 @@ class Checkoutd(MethodWrappers):
         self.hook_errors: List[BaseException] = []
         #: Lines on stdout that were not JSON-RPC responses (should stay empty).
         self.protocol_errors: List[ProtocolViolation] = []
+        self._responses = ResponseReader(self.protocol_errors)
 
         full_env = dict(os.environ)
         if env:
@@ -450,7 +451,7 @@ class Checkoutd(MethodWrappers):
 
     def _read_chunk(self, deadline: Optional[float] = None) -> bool:
         """Reads what stdout has (up to READ_CHUNK bytes, waiting until
-        ``deadline``) and routes the responses of every complete line. Called
+        ``deadline``) and routes the responses it completes. Called
         holding the read lock. False at the deadline or the end of stdout."""
         if self._stdout_done:
             return False
@@ -466,9 +467,9 @@ class Checkoutd(MethodWrappers):
             self._stdout_done = True
             self._at_end_of_stdout()
             return False
-        lines = self._lines.feed(data)
-        if lines:
-            self._route(decode_lines(lines, self.protocol_errors))
+        responses = self._responses.feed(data)
+        if responses:
+            self._route(responses)
         return True
 
     def _route(self, responses: List[Any]) -> None:

@@ -293,3 +293,132 @@ def test_async_batch_over_the_line_limit_and_timeouts(make_async_client, tmp_pat
             assert lines[2] == [{"jsonrpc": "2.0", "id": 3, "method": "e.f"}]
             assert lines[3] == {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 3}}
     run(main())
+
+
+# -- a long answer in parts ------------------------------------------------------------------
+
+def answer_line(ids, part_size):
+    """A batch answer as the service writes a long one: parts of ``part_size``
+    answers, each part but the last ending with ``,`` and a TAB."""
+    answers = [json.dumps({"jsonrpc": "2.0", "id": i, "result": {"text": f"é\t{i}", "n": i}},
+                          ensure_ascii=False, separators=(",", ":")) for i in ids]
+    parts = [",".join(answers[start:start + part_size]) for start in range(0, len(answers), part_size)]
+    return ("[" + ",\t".join(parts) + "]\n").encode("utf-8")
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64, 1000, 1 << 16])
+def test_the_reader_gives_the_same_answers_in_order_however_the_line_is_cut(chunk):
+    from checkoutd._protocol import ResponseReader
+    violations = []
+    reader = ResponseReader(violations)
+    data = b'{"jsonrpc":"2.0","id":0,"result":1}\n' + answer_line(range(1, 301), 40) + b'{"jsonrpc":"2.0","id":9,"result":2}\n'
+    messages = []
+    for start in range(0, len(data), chunk):
+        messages.extend(reader.feed(data[start:start + chunk]))
+    assert [message["id"] for message in messages] == [0, *range(1, 301), 9]
+    assert [message["result"]["text"] for message in messages[1:301]] == [f"é\t{i}" for i in range(1, 301)]
+    assert violations == [] and reader.pending_bytes == 0
+
+
+def test_the_reader_gives_a_parts_answers_before_the_line_ends():
+    from checkoutd._protocol import ResponseReader
+    reader = ResponseReader([])
+    line = answer_line(range(1, 101), 30)
+    first_mark = line.index(b"\t")
+    assert [message["id"] for message in reader.feed(line[:first_mark])] == []
+    assert [message["id"] for message in reader.feed(line[first_mark:first_mark + 1])] == list(range(1, 31))
+    rest = reader.feed(line[first_mark + 1:-1])
+    assert [message["id"] for message in rest] == list(range(31, 91))
+    assert [message["id"] for message in reader.feed(b"\n")] == list(range(91, 101))
+
+
+@pytest.mark.parametrize("line, messages, violations", [
+    # A part that is whole is given; the rest of the line is not JSON.
+    (b'[{"a":1},\t{"b":', [{"a": 1}], 1),
+    # A first part that is not JSON: the line is read whole when it ends, and is not JSON either.
+    (b'[{"a":1} x,\t{"b":2}]', [], 1),
+    # A TAB in a line that is no batch answer, which is JSON: read whole.
+    (b'{"a":[1,\t2]}', [{"a": [1, 2]}], 0),
+    (b'[1,\t2]', [1, 2], 0),
+])
+def test_a_line_whose_parts_are_not_answers_is_read_whole_when_it_ends(line, messages, violations):
+    from checkoutd._protocol import ResponseReader
+    recorded = []
+    reader = ResponseReader(recorded)
+    assert reader.feed(line) + reader.feed(b"\n") == messages
+    assert len(recorded) == violations
+
+
+def test_the_reader_drops_a_line_over_its_limit_and_goes_on():
+    from checkoutd._protocol import ResponseReader
+    violations = []
+    reader = ResponseReader(violations, line_limit=10_000)
+    line = answer_line(range(1, 1001), 10)
+    messages = []
+    for start in range(0, len(line), 4096):
+        messages.extend(reader.feed(line[start:start + 4096]))
+    messages.extend(reader.feed(b'{"jsonrpc":"2.0","id":7,"result":0}\n'))
+    ids = [message["id"] for message in messages]
+    # What its parts gave before it went over stays given; the rest of it is dropped.
+    assert ids[-1] == 7 and ids[:-1] == list(range(1, len(ids)))
+    assert len(ids) - 1 < 1000
+    assert len(violations) == 1 and "longer than line_limit (10000 bytes)" in str(violations[0])
+
+
+def test_a_long_batch_answer_comes_in_parts_marked_by_a_tab(binary):
+    """The real service: a long answer to calls that touch no state comes in
+    parts; one with a call that touches state comes whole, without a TAB."""
+    import subprocess
+    calls = [{"jsonrpc": "2.0", "id": i, "method": "mask.apply", "params": P.params_for_mask_apply(f"{i:04d}", MASK)}
+             for i in range(1000)]
+    stateful = calls[:300] + [{"jsonrpc": "2.0", "id": 300, "method": "session.init", "params": {"context": NL_EUR}}]
+    lines = (json.dumps(calls) + "\n" + json.dumps(stateful) + "\n").encode()
+    out = subprocess.run([binary, "--clock", "2026-11-21T10:00:00Z"], input=lines, capture_output=True,
+                         timeout=60, check=True).stdout.split(b"\n")
+    assert len(out) == 3 and out[2] == b""
+    parts = out[0].split(b"\t")
+    assert len(parts) > 2 and all(part.endswith(b",") for part in parts[:-1])
+    assert [answer["id"] for answer in json.loads(out[0])] == list(range(1000))
+    assert [answer["result"] for answer in json.loads(out[0])] == [masked(n) for n in range(1000)]
+    assert b"\t" not in out[1] and [answer["id"] for answer in json.loads(out[1])] == list(range(301))
+
+
+PARTED_STUB = """
+flag = sys.argv[1]
+for line in sys.stdin:
+    calls = json.loads(line)
+    if not isinstance(calls, list):
+        print(json.dumps({"jsonrpc": "2.0", "id": calls["id"], "result": {}}), flush=True)
+        continue
+    answers = [json.dumps({"jsonrpc": "2.0", "id": call["id"], "result": {"n": n}}) for n, call in enumerate(calls)]
+    half = len(answers) // 2
+    sys.stdout.write("[" + ",".join(answers[:half]) + ",\\t")
+    sys.stdout.flush()
+    # The rest only once the client has handed the first part's answers on.
+    while not os.path.exists(flag):
+        time.sleep(0.01)
+    sys.stdout.write(",".join(answers[half:]) + "]\\n")
+    sys.stdout.flush()
+"""
+
+
+def test_both_clients_hand_on_a_parts_answers_before_the_rest_is_written(tmp_path):
+    from checkoutd import AsyncCheckoutd, Checkoutd
+    stub = write_stub(tmp_path, PARTED_STUB)
+    for name in ("sync", "async"):
+        flag = tmp_path / f"first-part-seen-{name}"
+
+        def on_response(method, response, flag=flag):
+            if response.get("id") == 1:
+                flag.touch()
+
+        calls = [("a.b", {"k": n}) for n in range(10)]
+        if name == "sync":
+            with Checkoutd(stub, [str(flag)], on_response=on_response, timeout=10) as service:
+                outcomes = service.call_batch(calls)
+        else:
+            async def main():
+                async with AsyncCheckoutd(stub, [str(flag)], on_response=on_response, timeout=10) as service:
+                    return await service.call_batch(calls)
+            outcomes = run(main())
+        assert outcomes == [{"n": n} for n in range(10)], name
