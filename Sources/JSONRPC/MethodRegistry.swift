@@ -40,16 +40,19 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) {
         precondition(entries[Method.name] == nil, "\(Method.name) is registered twice")
+        let check = ParamsCheck.of(Method.Params.self)
         entries[Method.name] = Entry(name: Method.name) { params in
-            ParamsDecoder.decode(Method.Params.self, from: params)
-                .mapError { .invalidParams($0.problems) }
-                .map { decoded in
-                    let access = Method.access(for: decoded)
-                    let placement = access == .none ? Method.placement : placing(access) ?? Method.placement
-                    return PreparedCall(access: access, placement: placement) { context in
-                        Self.run(Method.self, handler, decoded, context)
-                    }
-                }
+            let decoded: Method.Params
+            do throws(ParamsError) {
+                decoded = try ParamsDecoder.read(Method.Params.self, from: params, checking: check)
+            } catch {
+                return .failure(.invalidParams(error.problems))
+            }
+            let access = Method.access(for: decoded)
+            let placement = access == .none ? Method.placement : placing(access) ?? Method.placement
+            return .success(PreparedCall(access: access, placement: placement) { context in
+                Self.run(Method.self, handler, decoded, context)
+            })
         }
     }
 

@@ -21,23 +21,55 @@ public enum ParamsDecoder {
     /// of the value's `ParamsChecking` rules that do not involve a member that
     /// already failed to decode.
     public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) -> Swift.Result<T, ParamsError> {
+        do {
+            return .success(try read(type, from: value, checking: ParamsCheck.of(type)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `decode` as a throwing call, with the type's own checks looked up
+    /// beforehand (`ParamsCheck.of`): the form for a path that reads the same
+    /// type again and again.
+    public static func read<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, checking check: ParamsCheck<T>?
+    ) throws(ParamsError) -> T {
         let log = ProblemLog()
         let decoder = TreeDecoder(value: value, path: ParamPath(), log: log, isStandIn: false)
-        var decoded: T? = nil
+        let decoded: T
         do {
             decoded = try decodeNode(T.self, decoder: decoder)
             log.reportUnrequestedMembers()
         } catch {
             // The problem that stopped decoding is already in the log.
+            throw ParamsError(problems: log.problems)
         }
         var problems = log.problems
-        if let checked = decoded as? any ParamsChecking {
+        if let check {
             var checks = ParamChecks(failedPaths: Set(problems.map(\.path)))
-            checked.check(&checks)
+            check.run(decoded, &checks)
             problems += checks.problems
         }
-        guard let decoded, problems.isEmpty else { return .failure(ParamsError(problems: problems)) }
-        return .success(decoded)
+        guard problems.isEmpty else { throw ParamsError(problems: problems) }
+        return decoded
+    }
+}
+
+/// How to run a params type's own rules (`ParamsChecking`), found once for the
+/// type: asking each decoded value whether it conforms is a lookup in the
+/// runtime's conformance cache, which threads contend for.
+public struct ParamsCheck<T>: Sendable {
+    let run: @Sendable (T, inout ParamChecks) -> Void
+
+    /// Nil when `T` has no rules of its own.
+    public static func of(_ type: T.Type) -> ParamsCheck<T>? {
+        guard let checking = type as? any ParamsChecking.Type else { return nil }
+        return running(checking)
+    }
+
+    private static func running<Checking: ParamsChecking>(_ checking: Checking.Type) -> ParamsCheck<T> {
+        // `T` is `Checking`: the cast is between one type and itself.
+        ParamsCheck { value, checks in (value as! Checking).check(&checks) }
     }
 }
 
