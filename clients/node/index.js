@@ -781,14 +781,17 @@ export class Checkoutd extends EventEmitter {
         missing: ids.length,
         requests: ids.length,
         notifications: calls.length - ids.length,
+        // A call's place is its id less the first id, or, with notifications among the calls, looked up.
+        firstId: ids[0],
+        places: null,
+        methods: calls.map((call) => call.method),
       };
-      // One entry per request of the batch, under its id, pointing at its place.
-      let slot = 0;
-      calls.forEach((call, index) => {
-        if (call.notification) return;
-        this.#pending.set(ids[slot], { batch, index, method: call.method });
-        slot += 1;
-      });
+      if (batch.notifications > 0 && ids.length > 0) {
+        batch.places = [];
+        calls.forEach((call, index) => { if (!call.notification) batch.places.push(index); });
+      }
+      // Every request of the batch is waited for under its id, by the batch itself.
+      for (const id of ids) this.#pending.set(id, batch);
       if (ids.length === 0) {
         batch.settled = true; // nothing comes back
         this.#queue.push({ line, entry: batch });
@@ -942,7 +945,7 @@ export class Checkoutd extends EventEmitter {
     entry.settled = true;
     let missing;
     if (entry.outcomes !== undefined) {
-      missing = entry.id.filter((id) => this.#pending.get(id)?.batch === entry);
+      missing = entry.id.filter((id) => this.#pending.get(id) === entry);
       for (const id of missing) this.#pending.delete(id);
     } else {
       missing = this.#pending.delete(entry.id) ? [entry.id] : [];
@@ -1072,7 +1075,11 @@ export class Checkoutd extends EventEmitter {
     }
     const { id } = response;
     const entry = typeof id === 'number' ? this.#pending.get(id) : this.#overlongRequest(response);
-    if (this.listenerCount('response') > 0) this.emit('response', response, entry ? entry.method : null);
+    const ofBatch = entry?.outcomes !== undefined && typeof id === 'number'; // one call of a batch
+    const place = ofBatch ? (entry.places === null ? id - entry.firstId : entry.places[id - entry.firstId]) : -1;
+    if (this.listenerCount('response') > 0) {
+      this.emit('response', response, entry ? (ofBatch ? entry.methods[place] : entry.method) : null);
+    }
     if (entry === undefined) {
       if (typeof id === 'number' && this.#abandoned.delete(id)) return;
       this.unmatched.push(response);
@@ -1080,14 +1087,13 @@ export class Checkoutd extends EventEmitter {
       this.emit('unmatched', response);
       return;
     }
-    if (entry.batch !== undefined) { // one call of a batch
-      const { batch } = entry;
+    if (ofBatch) {
       this.#pending.delete(id);
-      batch.outcomes[entry.index] = 'error' in response ? CheckoutdError.fromError(response.error) : response.result;
-      batch.missing -= 1;
-      if (batch.missing === 0) {
-        this.#settle(batch);
-        batch.resolve(batch.outcomes);
+      entry.outcomes[place] = 'error' in response ? CheckoutdError.fromError(response.error) : response.result;
+      entry.missing -= 1;
+      if (entry.missing === 0) {
+        this.#settle(entry);
+        entry.resolve(entry.outcomes);
       }
       return;
     }
@@ -1106,8 +1112,7 @@ export class Checkoutd extends EventEmitter {
     const tooLong = data.reason === 'LINE_TOO_LONG' && Number.isInteger(data.maxLineBytes);
     const tooLarge = data.reason === 'BATCH_TOO_LARGE' && Number.isInteger(data.entries);
     if (!tooLong && !tooLarge) return undefined;
-    for (const value of this.#pending.values()) {
-      const entry = value.batch ?? value;
+    for (const entry of this.#pending.values()) {
       if (!entry.written) continue;
       if (tooLong && entry.bytes > data.maxLineBytes) return entry;
       if (tooLarge && entry.outcomes?.length === data.entries) return entry;
@@ -1136,7 +1141,7 @@ export class Checkoutd extends EventEmitter {
     this.#exited = true;
     this.#exitCode = code;
     this.#signalCode = signal;
-    const entries = [...new Set([...this.#pending.values()].map((entry) => entry.batch ?? entry))];
+    const entries = [...new Set(this.#pending.values())];
     this.#queue.drain();
     this.#abandoned.clear();
     for (const entry of entries) {
