@@ -1,27 +1,29 @@
+import Dispatch
 import Synchronization
 
 /// Writes one line in the parts `produce` hands to its argument, each as it
 /// comes, with no other line between them: `ProtocolWriter.writeLine(inParts:)`.
 public typealias LinePartsWriter = @Sendable (_ produce: (_ part: @escaping @Sendable ([UInt8]) -> Void) -> Void) -> Void
 
-/// A batch's answer line written in parts as the runs of its calls finish, so a
+/// A batch's answer line written in parts as its entries are answered, so a
 /// host can read and decode the first answers while the service works out the
-/// rest. Runs finish in any order; their responses are written in the batch's
-/// order, a run's waiting for the runs before it. A part is written once
-/// `partBytes` are ready. Every part but the last ends with `,` and a TAB, the
-/// one byte that marks it: JSON allows whitespace between array elements, and
-/// a raw TAB appears nowhere else in the service's output (strings escape it),
-/// so a host may decode the answers before the last TAB while the rest comes.
-final class BatchAnswerParts: Sendable {
+/// rest. Entries are answered in any order (runs of them on every core, calls
+/// that touch state later); their responses are written in the batch's order,
+/// each waiting for the ones before it. A part is written once `partBytes` are
+/// ready. Every part but the last ends with `,` and a TAB, the one byte that
+/// marks it: JSON allows whitespace between array elements, and a raw TAB
+/// appears nowhere else in the service's output (strings escape it), so a host
+/// may decode the answers before the last TAB while the rest comes.
+final class BatchAnswerParts: BatchAnswer {
     /// The least a part holds (but the last): a few dozen typical responses,
     /// about what a host reads from a pipe at once.
     static let partBytes = 16_384
 
     private struct State {
-        /// The responses of each run that finished but waits for an earlier one.
-        var finishedRuns: [[EntryOutcome]?]
-        /// The first run not yet added to `text`.
-        var nextRun = 0
+        /// Each entry's outcome once known (`.later` while a worker runs it).
+        var outcomes: [EntryOutcome?]
+        /// The first entry not added to `text`.
+        var next = 0
         /// What is ready and not written yet.
         var text: [UInt8]
         /// Responses added to `text` so far, over all parts.
@@ -33,48 +35,73 @@ final class BatchAnswerParts: Sendable {
     private let state: Mutex<State>
     private let answers: Int
     private let write: @Sendable ([UInt8]) -> Void
+    private let written = DispatchSemaphore(value: 0)
 
     /// - Parameters:
-    ///   - answers: how many responses the batch has (notifications have none).
+    ///   - answers: how many responses the batch has (notifications have none); at least one.
     ///   - earlier: lines answered before the batch, written ahead of it.
-    init(runs: Int, answers: Int, earlier: [UInt8], write: @escaping @Sendable ([UInt8]) -> Void) {
+    init(count: Int, answers: Int, earlier: [UInt8], write: @escaping @Sendable ([UInt8]) -> Void) {
         var text = earlier
         text.reserveCapacity(earlier.count + 2 * Self.partBytes)
         text.append(UInt8(ascii: "["))
-        state = Mutex(State(finishedRuns: Array(repeating: nil, count: runs), text: text))
+        state = Mutex(State(outcomes: Array(repeating: nil, count: count), text: text))
         self.answers = answers
         self.write = write
     }
 
-    /// Run `run` finished with these outcomes; writes the parts it completes.
-    func finished(_ run: Int, _ outcomes: [EntryOutcome?]) {
+    func ran(_ positions: Range<Int>, _ outcomes: [EntryOutcome?]) {
         state.withLock { state in
-            state.finishedRuns[run] = outcomes.compactMap { $0 }
-            while state.nextRun < state.finishedRuns.count, let ready = state.finishedRuns[state.nextRun] {
-                state.finishedRuns[state.nextRun] = nil
-                state.nextRun += 1
-                for case .answered(let response) in ready {
-                    if !state.startsPart { state.text.append(UInt8(ascii: ",")) }
-                    state.text.append(contentsOf: response)
-                    state.added += 1
-                    state.startsPart = false
-                }
-                if state.text.count >= Self.partBytes && state.added < answers {
-                    state.text.append(contentsOf: ",\t".utf8)
-                    write(state.text)
-                    state.text.removeAll(keepingCapacity: true)
-                    state.startsPart = true
-                }
+            for (position, outcome) in zip(positions, outcomes) where outcome != nil {
+                state.outcomes[position] = outcome
             }
+            advance(&state)
         }
     }
 
-    /// Every run finished: writes the rest of the line.
-    func finish() {
+    func settle(_ position: Int, _ outcome: EntryOutcome) {
         state.withLock { state in
+            state.outcomes[position] = outcome
+            advance(&state)
+        }
+    }
+
+    func complete(_ position: Int, _ response: [UInt8]) {
+        state.withLock { state in
+            state.outcomes[position] = .answered(response)
+            advance(&state)
+        }
+    }
+
+    /// Returns once the whole line is written (handed to `write`).
+    func waitUntilWritten() {
+        written.wait()
+    }
+
+    /// Adds the responses that are next in order; writes a part when one is
+    /// ready, and the line's end after the last entry.
+    private func advance(_ state: inout State) {
+        let count = state.outcomes.count
+        guard state.next < count else { return }
+        while state.next < count, let outcome = state.outcomes[state.next], !outcome.isLater {
+            if case .answered(let response) = outcome {
+                if !state.startsPart { state.text.append(UInt8(ascii: ",")) }
+                state.text.append(contentsOf: response)
+                state.added += 1
+                state.startsPart = false
+            }
+            state.outcomes[state.next] = EntryOutcome.none
+            state.next += 1
+        }
+        if state.next == count {
             state.text.append(contentsOf: "]\n".utf8)
             write(state.text)
             state.text = []
+            written.signal()
+        } else if state.text.count >= Self.partBytes && state.added < answers {
+            state.text.append(contentsOf: ",\t".utf8)
+            write(state.text)
+            state.text.removeAll(keepingCapacity: true)
+            state.startsPart = true
         }
     }
 }

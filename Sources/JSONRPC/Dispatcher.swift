@@ -108,9 +108,9 @@ public final class Dispatcher: Sendable {
         output.append(contentsOf: Response.line(errorObject(id: .null, error)))
     }
 
-    /// Answers a batch into `output`, or through `writeLineInParts` (with what
-    /// `output` held before it) when every call touches no state, or later
-    /// through `deliver` when some call runs on a worker.
+    /// Answers a batch: through `writeLineInParts`, when there is one, with
+    /// what `output` held before it; else into `output`, or later through
+    /// `deliver` when some call runs on a worker.
     private func handleBatch(_ tape: JSONTape, into output: inout [UInt8]) {
         let count = Int(tape[0].count)
         guard count > 0 else { return output.append(contentsOf: Response.line(errorObject(id: .null, .emptyBatch()))) }
@@ -118,11 +118,7 @@ public final class Dispatcher: Sendable {
             let error = RPCError.batchTooLarge(entries: count, limit: maxBatchEntries)
             return output.append(contentsOf: Response.line(errorObject(id: .null, error)))
         }
-        // The envelopes are read here, where the tape lives. Reading params and
-        // running the calls that touch no state depend on nothing else, so they
-        // are done side by side on every core (the reading thread among them):
-        // JSON-RPC lets a batch's calls run in any order. The calls that touch
-        // state are scheduled here, in the batch's order.
+        // The envelopes are read here, where the tape lives.
         var entries: [ReadEntry] = []
         entries.reserveCapacity(count)
         var index = 1
@@ -130,55 +126,49 @@ public final class Dispatcher: Sendable {
             entries.append(readEntry(tape, at: index))
             index = tape.after(index)
         }
-        let calls = entries
-        let prepared = Self.inRuns(count: count, { [self] position -> PreparedEntry in
-            guard case .call(let call) = calls[position] else { return .notACall }
-            switch call.entry.prepare(call.params) {
-            case .failure(let error): return .ran(refusal(of: call, error))
-            case .success(let prepared): return prepared.access == .none && prepared.placement == .inline
-                ? .stateless(prepared) : .touchingState(prepared)
-            }
-        })
-        // What is no call is answered here, in order (a cancellation looks at requests in flight).
-        let answered: [EntryOutcome?] = zip(entries, prepared).map { read, prepared in
-            switch prepared {
-            case .notACall: answer(read, in: tape)
-            case .ran(let outcome): outcome
-            case .stateless, .touchingState: nil
-            }
-        }
-        let touchesState = prepared.contains { if case .touchingState = $0 { true } else { false } }
-        let answers = zip(entries, answered).count { read, answered in
-            if case .call(let call) = read, answered == nil { call.request.id != nil } else { answered?.isAnswer == true }
-        }
-        let run = { @Sendable [self] (position: Int) -> EntryOutcome? in
-            guard answered[position] == nil, case .call(let read) = calls[position] else { return answered[position] }
-            guard case .stateless(let call) = prepared[position] else { return nil }
-            let outcome = logIfInternal(call.run(RequestContext(id: read.request.id, stopper: stopper)), read.method)
-            return read.request.id.map { .answered(outcomeObject(id: $0, outcome)) } ?? EntryOutcome.none
-        }
-        if !touchesState, answers > 0, let writeLineInParts {
-            let earlier = output
-            output.removeAll(keepingCapacity: true)
-            writeLineInParts { part in
-                let line = BatchAnswerParts(runs: Self.runs(count), answers: answers, earlier: earlier, write: part)
-                _ = Self.inRuns(count: count, run, finished: line.finished)
-                line.finish()
-            }
+        let answers = entries.count { $0.isAnswered }
+        guard answers > 0, let writeLineInParts else {
+            let collector = BatchCollector(count: count) { responses in self.deliver(Response.batchLine(responses)) }
+            answer(entries, in: tape, to: collector)
+            if let responses = collector.finishImmediately() { output.append(contentsOf: Response.batchLine(responses)) }
             return
         }
-        let collector = BatchCollector(count: count) { responses in
-            if !responses.isEmpty { self.deliver(Response.batchLine(responses)) }
+        // Written as the calls finish: this thread waits for the line's end,
+        // also when a call that touches state runs on a worker.
+        let earlier = output
+        output.removeAll(keepingCapacity: true)
+        writeLineInParts { part in
+            let line = BatchAnswerParts(count: count, answers: answers, earlier: earlier, write: part)
+            answer(entries, in: tape, to: line)
+            line.waitUntilWritten()
         }
-        let ran = Self.inRuns(count: count, run)
-        for position in 0..<count {
-            if let outcome = ran[position] {
-                collector.settle(position, outcome)
-            } else if case .call(let call) = entries[position], case .touchingState(let prepared) = prepared[position] {
-                collector.settle(position, dispatch(call, prepared, later: { collector.complete(position, $0) }))
+    }
+
+    /// Answers a batch's entries to `sink`. Reading each call's params and
+    /// running the calls that touch no state depend on nothing else, so they
+    /// are done side by side on every core (this thread among them), each run
+    /// of neighbours handed over as it ends: JSON-RPC lets a batch's calls run
+    /// in any order. Then, here and in the batch's order, what is no call is
+    /// answered and the calls that touch state are scheduled.
+    private func answer(_ entries: [ReadEntry], in tape: JSONTape, to sink: some BatchAnswer) {
+        let ran = Self.inRuns(count: entries.count, { [self] position -> RanEntry in
+            guard case .call(let read) = entries[position] else { return .notACall }
+            switch read.entry.prepare(read.params) {
+            case .failure(let error): return .answered(refusal(of: read, error))
+            case .success(let call) where call.access == .none && call.placement == .inline:
+                let outcome = logIfInternal(call.run(RequestContext(id: read.request.id, stopper: stopper)), read.method)
+                return .answered(read.request.id.map { .answered(outcomeObject(id: $0, outcome)) } ?? .none)
+            case .success(let call): return .touchingState(call)
+            }
+        }, finished: { range, ran in sink.ran(range, ran.map(\.outcome)) })
+        for (position, ran) in ran.enumerated() {
+            switch (ran, entries[position]) {
+            case (.answered, _): continue
+            case (.touchingState(let call), .call(let read)):
+                sink.settle(position, dispatch(read, call, later: { sink.complete(position, $0) }))
+            case (_, let read): sink.settle(position, answer(read, in: tape))
             }
         }
-        if let responses = collector.finishImmediately() { output.append(contentsOf: Response.batchLine(responses)) }
     }
 
     /// How many runs of neighbours a batch's calls are shared out in: a few,
@@ -186,15 +176,16 @@ public final class Dispatcher: Sendable {
     private static func runs(_ count: Int) -> Int { min(count, 16) }
 
     /// `body` of each position below `count`, worked out in runs of neighbours
-    /// on every core; `finished` gets each run's range and results as it ends.
+    /// on every core; `finished` gets each run's positions and results as it ends.
     private static func inRuns<T: Sendable>(
-        count: Int, _ body: @Sendable (Int) -> T, finished: @Sendable (_ run: Int, _ results: [T]) -> Void = { _, _ in }
+        count: Int, _ body: @Sendable (Int) -> T, finished: @Sendable (Range<Int>, [T]) -> Void
     ) -> [T] {
         let runs = runs(count)
         let results = Mutex([[T]](repeating: [], count: runs))
         DispatchQueue.concurrentPerform(iterations: runs) { run in
-            let done = ((run * count / runs)..<((run + 1) * count / runs)).map(body)
-            finished(run, done)
+            let positions = (run * count / runs)..<((run + 1) * count / runs)
+            let done = positions.map(body)
+            finished(positions, done)
             results.withLock { $0[run] = done }
         }
         return results.withLock { $0.flatMap { $0 } }
@@ -314,6 +305,7 @@ enum EntryOutcome: Sendable {
     case later
 
     var isAnswer: Bool { if case .answered = self { true } else { false } }
+    var isLater: Bool { if case .later = self { true } else { false } }
 }
 
 /// A request object as read from the tape, before its params are read.
@@ -331,55 +323,85 @@ enum ReadEntry: Sendable {
         let entry: MethodRegistry.Entry
         let params: JSONValue
     }
+
+    /// Whether the entry gets a response (it is not a notification).
+    var isAnswered: Bool {
+        switch self {
+        case .answered(let outcome): outcome.isAnswer
+        case .cancel(let request): request.id != nil
+        case .call(let call): call.request.id != nil
+        }
+    }
 }
 
-/// A batch's entry after its params were read on any core.
-enum PreparedEntry: Sendable {
-    /// A call that touches no state and runs inline: it may run on any core.
-    case stateless(PreparedCall)
-    /// A call to be scheduled in the batch's order.
+/// A batch's entry after the pass over every core.
+enum RanEntry: Sendable {
+    /// Answered (or, for a notification, done): it touched no state and ran, or its params were refused.
+    case answered(EntryOutcome)
+    /// A call that touches state, to be scheduled in the batch's order.
     case touchingState(PreparedCall)
-    /// Answered already: its params were refused.
-    case ran(EntryOutcome)
     /// The entry is no call.
     case notACall
+
+    /// What is known of its outcome after the pass.
+    var outcome: EntryOutcome? {
+        if case .answered(let outcome) = self { outcome } else { nil }
+    }
+}
+
+/// Where a batch's responses go as they are known: a run of entries from the
+/// pass over every core (nil: not known yet), an entry settled on the reading
+/// thread, or a response a worker completes later.
+protocol BatchAnswer: Sendable {
+    func ran(_ positions: Range<Int>, _ outcomes: [EntryOutcome?])
+    func settle(_ position: Int, _ outcome: EntryOutcome)
+    func complete(_ position: Int, _ response: [UInt8])
 }
 
 /// Gathers a batch's responses in order, including those that complete later.
-final class BatchCollector: Sendable {
+final class BatchCollector: BatchAnswer {
     private struct State {
         var responses: [[UInt8]?]
         var pending = 0
         var immediatePhaseOver = false
-    }
 
-    private let state: Mutex<State>
-    private let onComplete: @Sendable ([[UInt8]]) -> Void
-
-    init(count: Int, onComplete: @escaping @Sendable ([[UInt8]]) -> Void) {
-        state = Mutex(State(responses: Array(repeating: nil, count: count)))
-        self.onComplete = onComplete
-    }
-
-    /// An entry was dispatched.
-    func settle(_ index: Int, _ outcome: EntryOutcome) {
-        state.withLock { state in
+        mutating func settle(_ index: Int, _ outcome: EntryOutcome) {
             switch outcome {
-            case .answered(let response): state.responses[index] = response
-            case .later: state.pending += 1
+            case .answered(let response): responses[index] = response
+            case .later: pending += 1
             case .none: break
             }
         }
     }
 
-    /// An entry that ran on a worker finished.
+    private let state: Mutex<State>
+    private let onComplete: @Sendable ([[UInt8]]) -> Void
+
+    /// `onComplete` gets the responses when the last one came later (never none).
+    init(count: Int, onComplete: @escaping @Sendable ([[UInt8]]) -> Void) {
+        state = Mutex(State(responses: Array(repeating: nil, count: count)))
+        self.onComplete = onComplete
+    }
+
+    func ran(_ positions: Range<Int>, _ outcomes: [EntryOutcome?]) {
+        state.withLock { state in
+            for (position, outcome) in zip(positions, outcomes) {
+                if let outcome { state.settle(position, outcome) }
+            }
+        }
+    }
+
+    func settle(_ index: Int, _ outcome: EntryOutcome) {
+        state.withLock { $0.settle(index, outcome) }
+    }
+
     func complete(_ index: Int, _ response: [UInt8]) {
         let finished: [[UInt8]]? = state.withLock { state in
             state.responses[index] = response
             state.pending -= 1
             return state.pending == 0 && state.immediatePhaseOver ? state.responses.compactMap { $0 } : nil
         }
-        if let finished { onComplete(finished) }
+        if let finished, !finished.isEmpty { onComplete(finished) }
     }
 
     /// Called once every entry was dispatched: the responses when nothing is still running.

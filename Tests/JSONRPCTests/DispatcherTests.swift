@@ -581,11 +581,9 @@ struct DispatcherTests {
         #expect(texts == (1...400).map { JSONValue.string(String(repeating: "e", count: 200) + "\($0)") })
     }
 
-    /// A short answer is one part; notifications only write nothing; a batch
-    /// with a call that touches state is answered whole into the output.
-    @Test func aShortBatchIsOnePartAndABatchTouchingStateIsAnsweredWhole() throws {
-        let journal = Journal()
-        let (dispatcher, parts) = partedDispatcher(journal: journal)
+    /// A short answer is one part, and notifications only write nothing.
+    @Test func aShortBatchIsOnePartAndNotificationsOnlyWriteNothing() {
+        let (dispatcher, parts) = partedDispatcher()
         var output: [UInt8] = []
         Array(echoBatch(1...3, bytes: 10).utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
         #expect(output.isEmpty)
@@ -594,15 +592,52 @@ struct DispatcherTests {
         let notifications = #"[{"jsonrpc":"2.0","method":"test.echo","params":{"text":"n"}},{"jsonrpc":"2.0","method":"test.echo","params":{"text":"m"}}]"#
         Array(notifications.utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
         #expect(output.isEmpty && parts.all.count == 1)
-        let touching = String(echoBatch(1...300, bytes: 200).dropLast()) + #",{"jsonrpc":"2.0","id":301,"method":"test.quickRead"}]"#
-        Array(touching.utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
-        #expect(parts.all.count == 1)
-        #expect(output.last == 0x0A && !output.contains(0x09))
-        guard case .array(let list) = try JSONParser.parse(String(decoding: output.dropLast(), as: UTF8.self)) else {
+    }
+
+    /// In a batch that mixes calls touching state with stateless ones, the
+    /// stateless answers before a call that waits on a worker go out first;
+    /// the line waits for that call, every answer comes in its place, and
+    /// state is seen in the batch's order.
+    @Test func aBatchsPartsWaitForACallOnAWorkerAndKeepEveryAnswerInPlace() throws {
+        let journal = Journal()
+        let gates = Gates()
+        let parts = Parts()
+        let dispatcher = Dispatcher(registry: testRegistry(gates: gates, journal: journal), maxBatchEntries: 1000,
+                                    deliver: { _ in }, writeLineInParts: { produce in produce { parts.append($0) } })
+        let text = String(repeating: "e", count: 200)
+        var entries = [#"{"jsonrpc":"2.0","id":0,"method":"test.quickRecord","params":{"entry":"first"}}"#]
+        entries += (1...200).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"test.echo","params":{"text":"\#(text)"}}"# }
+        entries.append(#"{"jsonrpc":"2.0","id":201,"method":"test.record","params":{"entry":"held","gate":"g"}}"#)
+        entries.append(#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a notification"}}"#)
+        entries.append("[1]")
+        entries += (203...300).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"test.echo","params":{"text":"\#(text)"}}"# }
+        entries.append(#"{"jsonrpc":"2.0","id":301,"method":"test.quickRead"}"#)
+        let line = Array("[\(entries.joined(separator: ","))]".utf8)
+        let returned = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            var output: [UInt8] = []
+            line.withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
+            returned.signal()
+        }
+        // The line waits for the call held at its gate; what comes before it is written.
+        #expect(returned.wait(timeout: .now() + 0.3) == .timedOut)
+        let before = parts.all.joined().count
+        #expect(before >= 200 * 200)
+        gates.gate("g").open()
+        #expect(returned.wait(timeout: .now() + 10) == .success)
+        let written = parts.all
+        #expect(written.dropLast().allSatisfy { Array($0.suffix(2)) == [UInt8(ascii: ","), 0x09] })
+        let whole = Array(written.joined())
+        #expect(whole.last == 0x0A)
+        guard case .array(let list) = try JSONParser.parse(String(decoding: whole.dropLast(), as: UTF8.self)) else {
             Issue.record("not an array")
             return
         }
-        #expect(list.map { $0["id"] } == (1...301).map { JSONValue.number(String($0)) })
+        let ids: [JSONValue] = (0...201).map { .number(String($0)) } + [.null] + (203...301).map { .number(String($0)) }
+        #expect(list.map { $0["id"] } == ids)
+        #expect(list[201]["result"]?["entries"] == .array([.string("first"), .string("held")]))
+        #expect(list[202]["error"]?["data"]?["reason"] == .string("INVALID_REQUEST"))
+        #expect(list.last?["result"]?["entries"] == .array([.string("first"), .string("held")]))
     }
 
     /// With a write held, the reading thread may queue `maxWaitingRequests`
