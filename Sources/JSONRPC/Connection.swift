@@ -16,7 +16,8 @@ import Synchronization
 /// hands each to the `Dispatcher`, which runs it here or on a worker. Answers
 /// made here are gathered and written when no whole line is left to handle, so
 /// a pipelining host gets few large writes and a lock-step host gets its
-/// answer before the next read blocks; workers write their own answers.
+/// answer before the next read blocks; workers write their own answers, and a
+/// batch's answer goes out in parts as its calls finish.
 public final class Connection: Sendable {
     /// Why `run()` returned.
     public enum StopReason: Sendable, Equatable {

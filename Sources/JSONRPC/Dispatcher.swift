@@ -5,7 +5,8 @@ import Synchronization
 /// Turns protocol lines into responses: envelope checks, batches, notifications,
 /// method lookup, scheduling and cancellation. It does no I/O of its own: a
 /// line's response is appended to the caller's output when it is ready at once,
-/// and handed to `deliver` (a whole line) when it completes later on a worker.
+/// handed to `deliver` (a whole line) when it completes later on a worker, and a
+/// batch's answer to `writeLineInParts`, when given, as its calls finish.
 public final class Dispatcher: Sendable {
     public static let cancelMethod = "$/cancelRequest"
 
