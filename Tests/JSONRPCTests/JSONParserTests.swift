@@ -102,9 +102,8 @@ struct JSONParserTests {
         #expect(bytes.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) } == offset)
     }
 
-    /// ASCII is skipped 32 and eight bytes at a time: a bad byte or a multi-byte
-    /// character at every position of lines up to 80 bytes, around every block and
-    /// word boundary, is found where it is.
+    /// A bad byte or a multi-byte character at every position of lines up to 80
+    /// bytes is found where it is.
     @Test func utf8ValidationAtEveryPosition() {
         for length in 0...80 {
             let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)

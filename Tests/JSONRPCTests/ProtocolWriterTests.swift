@@ -28,6 +28,22 @@ import Glibc
             close(writeEnd)
         }
 
+        /// Reads `count` bytes on a thread of its own; the function returned
+        /// waits for them.
+        func readInBackground(_ count: Int) -> @Sendable () -> [UInt8] {
+            let read = Mutex<[UInt8]>([])
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue(label: "reader").async {
+                let bytes = self.read(count)
+                read.withLock { $0 = bytes }
+                done.signal()
+            }
+            return {
+                done.wait()
+                return read.withLock { $0 }
+            }
+        }
+
         /// Reads until `count` bytes came (or the pipe ends).
         func read(_ count: Int) -> [UInt8] {
             var bytes: [UInt8] = []
@@ -69,20 +85,11 @@ import Glibc
     @Test func framesFromManyThreadsNeverInterleave() {
         let output = Output()
         let frames = (0..<64).map { index in Array("\(String(repeating: "x", count: 3000 + index))\(index)\n".utf8) }
-        let reader = DispatchQueue(label: "reader")
-        let total = frames.reduce(0) { $0 + $1.count }
-        let read = Mutex<[UInt8]>([])
-        let done = DispatchSemaphore(value: 0)
-        reader.async {
-            let bytes = output.read(total)
-            read.withLock { $0 = bytes }
-            done.signal()
-        }
+        let read = output.readInBackground(frames.reduce(0) { $0 + $1.count })
         DispatchQueue.concurrentPerform(iterations: frames.count) { index in
             output.writer.write(frames[index])
         }
-        done.wait()
-        let lines = read.withLock { $0 }.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Array($0) + [0x0A] }
+        let lines = read().split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Array($0) + [0x0A] }
         #expect(lines.count == frames.count)
         #expect(Set(lines) == Set(frames))
     }
@@ -108,14 +115,7 @@ import Glibc
         let output = Output()
         let parts = (0..<8).map { index in Array(String(repeating: "\(index)", count: 20_000).utf8) }
         let others = (0..<4).map { index in Array("other \(index)\n".utf8) }
-        let total = parts.reduce(1) { $0 + $1.count } + others.reduce(0) { $0 + $1.count }
-        let read = Mutex<[UInt8]>([])
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue(label: "reader").async {
-            let bytes = output.read(total)
-            read.withLock { $0 = bytes }
-            done.signal()
-        }
+        let read = output.readInBackground(parts.reduce(1) { $0 + $1.count } + others.reduce(0) { $0 + $1.count })
         let succeeded = output.writer.writeLine { part in
             for (index, bytes) in parts.enumerated() {
                 part(bytes)
@@ -128,22 +128,14 @@ import Glibc
             part([0x0A])
         }
         #expect(succeeded)
-        done.wait()
         let expected: [UInt8] = Array(parts.joined()) + [0x0A] + Array(others.joined())
-        #expect(read.withLock { $0 } == expected)
+        #expect(read() == expected)
     }
 
     @Test func partsHandedInFromSeveralThreadsInTheLinesOrderComeOutInThatOrder() {
         let output = Output()
         let parts = (0..<64).map { index in Array("[\(String(repeating: "p", count: 2000 + index))\(index)]".utf8) }
-        let total = parts.reduce(1) { $0 + $1.count }
-        let read = Mutex<[UInt8]>([])
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue(label: "reader").async {
-            let bytes = output.read(total)
-            read.withLock { $0 = bytes }
-            done.signal()
-        }
+        let read = output.readInBackground(parts.reduce(1) { $0 + $1.count })
         // Each part is handed in by whichever thread comes next, under a lock that keeps the order.
         let next = Mutex(0)
         output.writer.writeLine { part in
@@ -155,9 +147,8 @@ import Glibc
             }
             part([0x0A])
         }
-        done.wait()
         let expected: [UInt8] = Array(parts.joined()) + [0x0A]
-        #expect(read.withLock { $0 } == expected)
+        #expect(read() == expected)
     }
 
     @Test func afterTheHostIsGoneEveryWriteFails() {
