@@ -27,9 +27,9 @@ public final class Dispatcher: Sendable {
 
     /// - Parameters:
     ///   - deliver: receives each whole response line (or batch line) that completes later.
-    ///   - writeLineInParts: when given, a batch whose calls touch no state is
-    ///     answered through it, a part at a time as its calls finish, instead
-    ///     of appended to the output whole when the last one is done.
+    ///   - writeLineInParts: when given, a batch is answered through it, a part
+    ///     at a time as its calls finish, instead of appended to the output (or
+    ///     delivered) whole when the last one is done.
     ///   - stopper: what `RequestContext.requestStop` calls.
     ///   - redaction: applied to every error before it is written.
     public convenience init(

@@ -69,19 +69,12 @@ public final class ProtocolWriter: Sendable {
             state.isLineOpen = true
         }
         produce { part in part.withUnsafeBytes { _ = self.write($0, isPartOfOpenLine: true) } }
-        let heldBack: [UInt8]? = state.withLock { state in
+        let heldBack: [UInt8] = state.withLock { state in
             state.isLineOpen = false
             defer { state.heldBack = [] }
-            guard !state.isClosed, !state.heldBack.isEmpty else { return nil }
-            guard state.isWriting else {
-                state.isWriting = true
-                return state.heldBack
-            }
-            state.queued.append(contentsOf: state.heldBack)
-            return nil
+            return state.heldBack
         }
-        if let heldBack { return heldBack.withUnsafeBytes { writeThenQueued($0) } }
-        return !isClosed
+        return heldBack.withUnsafeBytes { write($0, isPartOfOpenLine: false) }
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer, isPartOfOpenLine: Bool) -> Bool {
