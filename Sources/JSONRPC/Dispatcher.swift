@@ -119,7 +119,7 @@ public final class Dispatcher: Sendable {
             let error = RPCError.batchTooLarge(entries: count, limit: maxBatchEntries)
             return output.append(contentsOf: Response.line(errorObject(id: .null, error)))
         }
-        // The envelopes are read here, where the tape lives.
+        // The envelopes are read here, in order; the params in the pass.
         var entries: [ReadEntry] = []
         entries.reserveCapacity(count)
         var index = 1
@@ -152,9 +152,10 @@ public final class Dispatcher: Sendable {
     /// in any order. Then, here and in the batch's order, what is no call is
     /// answered and the calls that touch state are scheduled.
     private func answer(_ entries: [ReadEntry], in tape: JSONTape, to sink: some BatchAnswer) {
+        let batchTape = BatchTape(tape: tape)
         let ran = Self.inRuns(count: entries.count, { [self] position -> RanEntry in
             guard case .call(let read) = entries[position] else { return .notACall }
-            switch read.entry.prepare(read.params) {
+            switch read.entry.prepare(read.params(in: batchTape.tape)) {
             case .failure(let error): return .answered(refusal(of: read, error))
             case .success(let call) where call.access == .none && call.placement == .inline:
                 let outcome = logIfInternal(call.run(RequestContext(id: read.request.id, stopper: stopper)), read.method)
@@ -198,7 +199,7 @@ public final class Dispatcher: Sendable {
                              later: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
         let read = readEntry(tape, at: index)
         guard case .call(let call) = read else { return answer(read, in: tape) }
-        switch call.entry.prepare(call.params) {
+        switch call.entry.prepare(call.params(in: tape)) {
         case .success(let prepared): return dispatch(call, prepared, inputIsIdle: inputIsIdle, later: later)
         case .failure(let error): return refusal(of: call, error)
         }
@@ -209,7 +210,7 @@ public final class Dispatcher: Sendable {
         call.request.id.map { .answered(errorObject(id: $0, error)) } ?? .none
     }
 
-    /// The envelope of the request object at `index`, its method looked up and its params taken from the tape.
+    /// The envelope of the request object at `index`, its method looked up.
     private func readEntry(_ tape: JSONTape, at index: Int) -> ReadEntry {
         let request: Request
         do throws(InvalidRequest) {
@@ -224,8 +225,7 @@ public final class Dispatcher: Sendable {
             return .answered(request.id.map { .answered(errorObject(id: $0, .methodNotFound(method))) } ?? .none)
         }
         logger.debug("request", metadata: ["method": "\(method)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
-        return .call(ReadEntry.Call(request: request, method: method, entry: entry,
-                                    params: request.paramsIndex.map { tape.value(at: $0) } ?? .object(JSONObject())))
+        return .call(ReadEntry.Call(request: request, method: method, entry: entry))
     }
 
     /// What an entry that is not a call answers: its envelope's error, or a cancellation's outcome.
@@ -315,14 +315,18 @@ enum ReadEntry: Sendable {
     case answered(EntryOutcome)
     /// `$/cancelRequest`.
     case cancel(Request)
-    /// A call of a registered method, with its params.
+    /// A call of a registered method.
     case call(Call)
 
     struct Call: Sendable {
         let request: Request
         let method: String
         let entry: MethodRegistry.Entry
-        let params: JSONValue
+
+        /// Its params, taken from the tape it was read from (`{}` when it has none).
+        func params(in tape: JSONTape) -> JSONValue {
+            request.paramsIndex.map { tape.value(at: $0) } ?? .object(JSONObject())
+        }
     }
 
     /// Whether the entry gets a response (it is not a notification).
@@ -333,6 +337,12 @@ enum ReadEntry: Sendable {
         case .call(let call): call.request.id != nil
         }
     }
+}
+
+/// A batch line's tape, read by the pass on every core. Nothing writes to a
+/// tape, and the pass ends before the `JSONParser.withTape` that made it returns.
+private struct BatchTape: @unchecked Sendable {
+    let tape: JSONTape
 }
 
 /// A batch's entry after the pass over every core.
