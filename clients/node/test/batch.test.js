@@ -268,6 +268,24 @@ describe('a batch answer in parts', () => {
     });
   }
 
+  test('a line whose marked part does not decode is read whole, as it was written', async () => {
+    // A raw TAB after a ',' inside an answer (no checkoutd writes one) looks like a part's end.
+    const service = startStub(`
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const [first, second] = JSON.parse(line).map((call) => call.id);
+        process.stdout.write('[{"jsonrpc":"2.0","id":' + first + ',"result":[1,\\t');
+        setTimeout(() => process.stdout.write('2]},{"jsonrpc":"2.0","id":' + second + ',"result":"é"}]\\n'), 50);
+      });
+    `, { timeout: 5000 });
+    try {
+      const outcomes = await service.callBatch([{ method: 'a.b' }, { method: 'a.b' }]);
+      assert.deepEqual(outcomes, [[1, 2], 'é']);
+      assert.deepEqual(service.protocolErrors, []);
+    } finally {
+      await service.close();
+    }
+  });
+
   test("a part's answers are handed on before the rest of the line is written", async () => {
     // The stub writes the rest only once the client has seen the first part's answers
     // (it says so with a notification): without reading parts, the batch would time out.
