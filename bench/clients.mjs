@@ -1,6 +1,6 @@
 // One timed run of a Node host calling checkoutd's card.validate, printed as JSON.
 //
-//   node bench/clients.mjs CASE --binary PATH --count N [--client DIR] [--window 64] [--batch 1000]
+//   node bench/clients.mjs CASE --binary PATH --count N [--warmup N] [--client DIR] [--window 64] [--batch 1000]
 //
 // CASE is one of:
 //   raw-pipelined     the reference: a plain loop over the pipes (JSON.stringify
@@ -9,9 +9,12 @@
 //   client-pipelined  Checkoutd, --window async workers each awaiting cardValidate()
 //   client-batch      Checkoutd.callBatch() with --batch calls per batch, --in-flight batches at a time
 //
-// Every case starts checkoutd itself, answers one untimed call first, then
-// times --count calls and checks each outcome is a result. --client names the
-// folder holding the client's index.js (default: this checkout's clients/node).
+// Every case starts checkoutd itself, answers one untimed call first, makes
+// --warmup calls (default: a tenth of --count) the way it times them, untimed,
+// so that V8 has compiled the hot paths and both heaps have grown to their
+// working size, then times --count calls and checks each outcome is a result.
+// --client names the folder holding the client's index.js (default: this
+// checkout's clients/node).
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -26,12 +29,12 @@ const METHOD = 'card.validate';
 function options(argv) {
   const [kase, ...rest] = argv;
   const parsed = {
-    case: kase, window: 64, batch: 1000, inFlight: 1, client: path.join(ROOT, 'clients/node'), privateKey: null,
+    case: kase, window: 64, batch: 1000, inFlight: 1, warmup: null, client: path.join(ROOT, 'clients/node'), privateKey: null,
   };
   for (let i = 0; i < rest.length; i += 2) {
     const name = rest[i].replace(/^--/, '').replace(/-(.)/g, (_, c) => c.toUpperCase());
     const value = rest[i + 1];
-    parsed[name] = ['count', 'window', 'batch', 'inFlight'].includes(name) ? Number(value) : value;
+    parsed[name] = ['count', 'window', 'batch', 'inFlight', 'warmup'].includes(name) ? Number(value) : value;
   }
   return parsed;
 }
@@ -44,13 +47,14 @@ function request(id) {
   return `${JSON.stringify({ jsonrpc: '2.0', id, method: METHOD, params: PARAMS })}\n`;
 }
 
-function rawPipelined({ binary, args, count, window }) {
+function rawPipelined({ binary, args, count, window, warmup }) {
+  const total = warmup + count;
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'inherit'] });
     let sent = 0;
     let received = -1; // the first, untimed answer
     let rest = '';
-    let started;
+    let started = performance.now();
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
       const lines = (rest + chunk).split('\n');
@@ -59,17 +63,17 @@ function rawPipelined({ binary, args, count, window }) {
       for (const line of lines) {
         checked(JSON.parse(line));
         received += 1;
+        if (received === warmup) started = performance.now();
         if (received === 0) {
-          started = performance.now();
-          sent = Math.min(window, count);
+          sent = Math.min(window, total);
           for (let i = 1; i <= sent; i += 1) more += request(i);
-        } else if (sent < count) {
+        } else if (sent < total) {
           sent += 1;
           more += request(sent);
         }
       }
       if (more) child.stdin.write(more);
-      if (received === count) {
+      if (received === total) {
         const elapsed = (performance.now() - started) / 1000;
         child.stdin.end();
         child.on('close', () => resolve(elapsed));
@@ -80,17 +84,20 @@ function rawPipelined({ binary, args, count, window }) {
   });
 }
 
-async function clientPipelined({ binary, args, count, window, client }) {
+async function clientPipelined({ binary, args, count, window, warmup, client }) {
   const { Checkoutd } = await import(pathToFileURL(path.join(client, 'index.js')).href);
   const service = new Checkoutd({ bin: binary, args });
   await service.cardValidate(PARAMS);
-  let remaining = count;
+  let remaining;
   async function worker() {
     while (remaining > 0) {
       remaining -= 1;
       await service.cardValidate(PARAMS);
     }
   }
+  remaining = warmup;
+  await Promise.all(Array.from({ length: window }, worker));
+  remaining = count;
   const started = performance.now();
   await Promise.all(Array.from({ length: window }, worker));
   const elapsed = (performance.now() - started) / 1000;
@@ -98,12 +105,12 @@ async function clientPipelined({ binary, args, count, window, client }) {
   return elapsed;
 }
 
-async function clientBatch({ binary, args, count, batch, inFlight, client }) {
+async function clientBatch({ binary, args, count, batch, inFlight, warmup, client }) {
   const { Checkoutd } = await import(pathToFileURL(path.join(client, 'index.js')).href);
   const service = new Checkoutd({ bin: binary, args });
   await service.cardValidate(PARAMS);
   const calls = Array.from({ length: batch }, () => ({ method: METHOD, params: PARAMS }));
-  let remaining = count;
+  let remaining;
   async function worker() {
     while (remaining > 0) {
       const size = Math.min(batch, remaining);
@@ -113,6 +120,9 @@ async function clientBatch({ binary, args, count, batch, inFlight, client }) {
       }
     }
   }
+  remaining = warmup;
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  remaining = count;
   const started = performance.now();
   await Promise.all(Array.from({ length: inFlight }, worker));
   const elapsed = (performance.now() - started) / 1000;
@@ -127,6 +137,7 @@ if (!CASES[parsed.case] || !parsed.binary || !parsed.count) {
   console.error(`usage: node bench/clients.mjs ${Object.keys(CASES).join('|')} --binary PATH --count N`);
   process.exit(2);
 }
+if (parsed.warmup === null) parsed.warmup = Math.floor(parsed.count / 10);
 parsed.args = ['--clock', CLOCK, ...(parsed.privateKey ? ['--private-key', parsed.privateKey] : [])];
 const seconds = await CASES[parsed.case](parsed);
-console.log(JSON.stringify({ case: parsed.case, calls: parsed.count, seconds, callsPerSecond: parsed.count / seconds }));
+console.log(JSON.stringify({ case: parsed.case, calls: parsed.count, warmup: parsed.warmup, seconds, callsPerSecond: parsed.count / seconds }));
