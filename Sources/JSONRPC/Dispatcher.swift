@@ -119,15 +119,15 @@ public final class Dispatcher: Sendable {
             let error = RPCError.batchTooLarge(entries: count, limit: maxBatchEntries)
             return output.append(contentsOf: Response.line(errorObject(id: .null, error)))
         }
-        // The envelopes are read here, in order; the params in the pass.
-        var entries: [ReadEntry] = []
+        // Where each entry starts, and how many are answered: all the pass needs to begin.
+        var entries: [Int] = []
         entries.reserveCapacity(count)
         var index = 1
         for _ in 0..<count {
-            entries.append(readEntry(tape, at: index))
+            entries.append(index)
             index = tape.after(index)
         }
-        let answers = entries.count { $0.isAnswered }
+        let answers = entries.count { Request.isAnswered(tape, at: $0) }
         guard answers > 0, let writeLineInParts else {
             let collector = BatchCollector(count: count) { responses in self.deliver(Response.batchLine(responses)) }
             answer(entries, in: tape, to: collector)
@@ -145,30 +145,36 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    /// Answers a batch's entries to `sink`. Reading each call's params and
-    /// running the calls that touch no state depend on nothing else, so they
-    /// are done side by side on every core (this thread among them), each run
-    /// of neighbours handed over as it ends: JSON-RPC lets a batch's calls run
-    /// in any order. Then, here and in the batch's order, what is no call is
-    /// answered and the calls that touch state are scheduled.
-    private func answer(_ entries: [ReadEntry], in tape: JSONTape, to sink: some BatchAnswer) {
+    /// Answers a batch's entries (the tape indexes of its request objects) to
+    /// `sink`. Reading an entry and its params and running a call that touches
+    /// no state depend on nothing else, so they are done side by side on every
+    /// core (this thread among them), each run of neighbours handed over as it
+    /// ends: JSON-RPC lets a batch's calls run in any order. Then, here and in
+    /// the batch's order, the calls that touch state are scheduled and
+    /// cancellations carried out.
+    private func answer(_ entries: [Int], in tape: JSONTape, to sink: some BatchAnswer) {
         let batchTape = BatchTape(tape: tape)
         let ran = Self.inRuns(count: entries.count, { [self] position -> RanEntry in
-            guard case .call(let read) = entries[position] else { return .notACall }
-            switch read.entry.prepare(read.params(in: batchTape.tape)) {
-            case .failure(let error): return .answered(refusal(of: read, error))
-            case .success(let call) where call.access == .none && call.placement == .inline:
-                let outcome = logIfInternal(call.run(RequestContext(id: read.request.id, stopper: stopper)), read.method)
-                return .answered(read.request.id.map { .answered(outcomeObject(id: $0, outcome)) } ?? .none)
-            case .success(let call): return .touchingState(call)
+            let tape = batchTape.tape
+            switch readEntry(tape, at: entries[position]) {
+            case .answered(let outcome): return .answered(outcome)
+            case .cancel(let request): return .cancel(request)
+            case .call(let read):
+                switch read.entry.prepare(read.params(in: tape)) {
+                case .failure(let error): return .answered(refusal(of: read, error))
+                case .success(let call) where call.access == .none && call.placement == .inline:
+                    let outcome = logIfInternal(call.run(RequestContext(id: read.request.id, stopper: stopper)), read.method)
+                    return .answered(read.request.id.map { .answered(outcomeObject(id: $0, outcome)) } ?? .none)
+                case .success(let call): return .touchingState(read, call)
+                }
             }
         }, finished: { range, ran in sink.ran(range, ran.map(\.outcome)) })
         for (position, ran) in ran.enumerated() {
-            switch (ran, entries[position]) {
-            case (.answered, _): continue
-            case (.touchingState(let call), .call(let read)):
+            switch ran {
+            case .answered: continue
+            case .touchingState(let read, let call):
                 sink.settle(position, dispatch(read, call, later: { sink.complete(position, $0) }))
-            case (_, let read): sink.settle(position, answer(read, in: tape))
+            case .cancel(let request): sink.settle(position, cancel(request, in: tape))
             }
         }
     }
@@ -329,14 +335,6 @@ enum ReadEntry: Sendable {
         }
     }
 
-    /// Whether the entry gets a response (it is not a notification).
-    var isAnswered: Bool {
-        switch self {
-        case .answered(let outcome): outcome.isAnswer
-        case .cancel(let request): request.id != nil
-        case .call(let call): call.request.id != nil
-        }
-    }
 }
 
 /// A batch line's tape, read by the pass on every core. Nothing writes to a
@@ -347,12 +345,13 @@ private struct BatchTape: @unchecked Sendable {
 
 /// A batch's entry after the pass over every core.
 enum RanEntry: Sendable {
-    /// Answered (or, for a notification, done): it touched no state and ran, or its params were refused.
+    /// Answered (or, for a notification, done): it is no call, or it touched no
+    /// state and ran, or its params were refused.
     case answered(EntryOutcome)
     /// A call that touches state, to be scheduled in the batch's order.
-    case touchingState(PreparedCall)
-    /// The entry is no call.
-    case notACall
+    case touchingState(ReadEntry.Call, PreparedCall)
+    /// `$/cancelRequest`, carried out in the batch's order.
+    case cancel(Request)
 
     /// What is known of its outcome after the pass.
     var outcome: EntryOutcome? {
