@@ -119,15 +119,15 @@ public final class Dispatcher: Sendable {
             let error = RPCError.batchTooLarge(entries: count, limit: maxBatchEntries)
             return output.append(contentsOf: Response.line(errorObject(id: .null, error)))
         }
-        // Where each entry starts, and how many are answered: all the pass needs to begin.
-        var entries: [Int] = []
+        // The envelopes are read here, where the tape lives.
+        var entries: [ReadEntry] = []
         entries.reserveCapacity(count)
         var index = 1
         for _ in 0..<count {
-            entries.append(index)
+            entries.append(readEntry(tape, at: index))
             index = tape.after(index)
         }
-        let answers = entries.count { Request.isAnswered(tape, at: $0) }
+        let answers = entries.count { $0.isAnswered }
         guard answers > 0, let writeLineInParts else {
             let collector = BatchCollector(count: count) { responses in self.deliver(Response.batchLine(responses)) }
             answer(entries, in: tape, to: collector)
@@ -145,36 +145,29 @@ public final class Dispatcher: Sendable {
         }
     }
 
-    /// Answers a batch's entries (the tape indexes of its request objects) to
-    /// `sink`. Reading an entry and its params and running a call that touches
-    /// no state depend on nothing else, so they are done side by side on every
-    /// core (this thread among them), each run of neighbours handed over as it
-    /// ends: JSON-RPC lets a batch's calls run in any order. Then, here and in
-    /// the batch's order, the calls that touch state are scheduled and
-    /// cancellations carried out.
-    private func answer(_ entries: [Int], in tape: JSONTape, to sink: some BatchAnswer) {
-        let batchTape = BatchTape(tape: tape)
+    /// Answers a batch's entries to `sink`. Reading each call's params and
+    /// running the calls that touch no state depend on nothing else, so they
+    /// are done side by side on every core (this thread among them), each run
+    /// of neighbours handed over as it ends: JSON-RPC lets a batch's calls run
+    /// in any order. Then, here and in the batch's order, what is no call is
+    /// answered and the calls that touch state are scheduled.
+    private func answer(_ entries: [ReadEntry], in tape: JSONTape, to sink: some BatchAnswer) {
         let ran = Self.inRuns(count: entries.count, { [self] position -> RanEntry in
-            let tape = batchTape.tape
-            switch readEntry(tape, at: entries[position]) {
-            case .answered(let outcome): return .answered(outcome)
-            case .cancel(let request): return .cancel(request)
-            case .call(let read):
-                switch read.entry.prepare(read.params(in: tape)) {
-                case .failure(let error): return .answered(refusal(of: read, error))
-                case .success(let call) where call.access == .none && call.placement == .inline:
-                    let outcome = logIfInternal(call.run(RequestContext(id: read.request.id, stopper: stopper)), read.method)
-                    return .answered(read.request.id.map { .answered(outcomeObject(id: $0, outcome)) } ?? .none)
-                case .success(let call): return .touchingState(read, call)
-                }
+            guard case .call(let read) = entries[position] else { return .notACall }
+            switch read.entry.prepare(read.params) {
+            case .failure(let error): return .answered(refusal(of: read, error))
+            case .success(let call) where call.access == .none && call.placement == .inline:
+                let outcome = logIfInternal(call.run(RequestContext(id: read.request.id, stopper: stopper)), read.method)
+                return .answered(read.request.id.map { .answered(outcomeObject(id: $0, outcome)) } ?? .none)
+            case .success(let call): return .touchingState(call)
             }
         }, finished: { range, ran in sink.ran(range, ran.map(\.outcome)) })
         for (position, ran) in ran.enumerated() {
-            switch ran {
-            case .answered: continue
-            case .touchingState(let read, let call):
+            switch (ran, entries[position]) {
+            case (.answered, _): continue
+            case (.touchingState(let call), .call(let read)):
                 sink.settle(position, dispatch(read, call, later: { sink.complete(position, $0) }))
-            case .cancel(let request): sink.settle(position, cancel(request, in: tape))
+            case (_, let read): sink.settle(position, answer(read, in: tape))
             }
         }
     }
@@ -205,7 +198,7 @@ public final class Dispatcher: Sendable {
                              later: @escaping @Sendable ([UInt8]) -> Void) -> EntryOutcome {
         let read = readEntry(tape, at: index)
         guard case .call(let call) = read else { return answer(read, in: tape) }
-        switch call.entry.prepare(call.params(in: tape)) {
+        switch call.entry.prepare(call.params) {
         case .success(let prepared): return dispatch(call, prepared, inputIsIdle: inputIsIdle, later: later)
         case .failure(let error): return refusal(of: call, error)
         }
@@ -216,7 +209,7 @@ public final class Dispatcher: Sendable {
         call.request.id.map { .answered(errorObject(id: $0, error)) } ?? .none
     }
 
-    /// The envelope of the request object at `index`, its method looked up.
+    /// The envelope of the request object at `index`, its method looked up and its params taken from the tape.
     private func readEntry(_ tape: JSONTape, at index: Int) -> ReadEntry {
         let request: Request
         do throws(InvalidRequest) {
@@ -231,7 +224,8 @@ public final class Dispatcher: Sendable {
             return .answered(request.id.map { .answered(errorObject(id: $0, .methodNotFound(method))) } ?? .none)
         }
         logger.debug("request", metadata: ["method": "\(method)", "id": "\(request.id.map(JSONSerializer.string) ?? "-")"])
-        return .call(ReadEntry.Call(request: request, method: method, entry: entry))
+        return .call(ReadEntry.Call(request: request, method: method, entry: entry,
+                                    params: request.paramsIndex.map { tape.value(at: $0) } ?? .object(JSONObject())))
     }
 
     /// What an entry that is not a call answers: its envelope's error, or a cancellation's outcome.
@@ -321,37 +315,34 @@ enum ReadEntry: Sendable {
     case answered(EntryOutcome)
     /// `$/cancelRequest`.
     case cancel(Request)
-    /// A call of a registered method.
+    /// A call of a registered method, with its params.
     case call(Call)
 
     struct Call: Sendable {
         let request: Request
         let method: String
         let entry: MethodRegistry.Entry
-
-        /// Its params, taken from the tape it was read from (`{}` when it has none).
-        func params(in tape: JSONTape) -> JSONValue {
-            request.paramsIndex.map { tape.value(at: $0) } ?? .object(JSONObject())
-        }
+        let params: JSONValue
     }
 
-}
-
-/// A batch line's tape, read by the pass on every core. Nothing writes to a
-/// tape, and the pass ends before the `JSONParser.withTape` that made it returns.
-private struct BatchTape: @unchecked Sendable {
-    let tape: JSONTape
+    /// Whether the entry gets a response (it is not a notification).
+    var isAnswered: Bool {
+        switch self {
+        case .answered(let outcome): outcome.isAnswer
+        case .cancel(let request): request.id != nil
+        case .call(let call): call.request.id != nil
+        }
+    }
 }
 
 /// A batch's entry after the pass over every core.
 enum RanEntry: Sendable {
-    /// Answered (or, for a notification, done): it is no call, or it touched no
-    /// state and ran, or its params were refused.
+    /// Answered (or, for a notification, done): it touched no state and ran, or its params were refused.
     case answered(EntryOutcome)
     /// A call that touches state, to be scheduled in the batch's order.
-    case touchingState(ReadEntry.Call, PreparedCall)
-    /// `$/cancelRequest`, carried out in the batch's order.
-    case cancel(Request)
+    case touchingState(PreparedCall)
+    /// The entry is no call.
+    case notACall
 
     /// What is known of its outcome after the pass.
     var outcome: EntryOutcome? {

@@ -70,25 +70,6 @@ struct Request: Sendable {
         return Request(id: idValue, methodIndex: methodName, paramsIndex: params)
     }
 
-    /// Whether the entry at `index` gets a response, found without reading it
-    /// all where that is certain: an object with an `id` member is answered,
-    /// valid or not. Without one, only a valid notification (or one whose
-    /// params are unusable) goes unanswered.
-    static func isAnswered(_ tape: JSONTape, at index: Int) -> Bool {
-        guard tape[index].kind == .object else { return true }
-        var key = index + 1
-        for _ in 0..<tape[index].count {
-            if tape.string(at: key, equals: "id") { return true }
-            key = tape.after(key + 1)
-        }
-        do throws(InvalidRequest) {
-            _ = try read(tape, at: index)
-            return false
-        } catch {
-            return !error.isNotification
-        }
-    }
-
     private static func member(named key: Int, in tape: JSONTape) -> Member? {
         if tape.string(at: key, equals: "jsonrpc") { return .jsonrpc }
         if tape.string(at: key, equals: "id") { return .id }

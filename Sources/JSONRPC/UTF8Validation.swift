@@ -34,11 +34,6 @@ enum UTF8Validation {
     /// when there is none.
     private static func firstNonASCII(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         var index = start
-        // A word at a time while one is left: a request line is mostly ASCII.
-        while index + 8 <= bytes.count,
-              bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-            index += 8
-        }
         while index < bytes.count, bytes[index] < 0x80 { index += 1 }
         return index
     }

@@ -581,52 +581,6 @@ struct DispatcherTests {
         #expect(texts == (1...400).map { JSONValue.string(String(repeating: "e", count: 200) + "\($0)") })
     }
 
-    /// Entries of every kind, answered and not: a batch counts its answers
-    /// before reading its entries, and must count them as reading them would.
-    static let answeredAndUnanswered: [String] = [
-        #"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"text":"a"}}"#,
-        #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a notification"}}"#,
-        #"{"jsonrpc":"2.0","id":null,"method":"test.echo","params":{"text":"null id"}}"#,
-        #"{"jsonrpc":"2.0","\u0069d":2,"method":"test.echo","params":{"text":"escaped id"}}"#,
-        #"{"jsonrpc":"2.0","id":3,"method":"no.such"}"#,
-        #"{"jsonrpc":"2.0","method":"no.such"}"#,
-        #"{"jsonrpc":"2.0","method":"test.echo","params":["by","position"]}"#,
-        #"{"jsonrpc":"2.0","id":4,"method":"test.echo","params":["by","position"]}"#,
-        #"{"jsonrpc":"1.0","method":"test.echo"}"#,
-        #"{"jsonrpc":"2.0","id":{},"method":"test.echo"}"#,
-        #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"x"},"extra":1}"#,
-        #"{"method":"test.echo","jsonrpc":"2.0","method":"test.echo"}"#,
-        #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":99}}"#,
-        #"{"jsonrpc":"2.0","id":5,"method":"$/cancelRequest","params":{"id":99}}"#,
-        #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":7}}"#,
-        #"{"jsonrpc":"2.0","id":6,"method":"test.echo","params":{"text":7}}"#,
-        "[1]", "7", #""text""#, "{}",
-    ]
-
-    @Test(arguments: answeredAndUnanswered)
-    func aBatchCountsTheAnswersItsEntriesGet(_ entry: String) throws {
-        let alone = Dispatcher(registry: testRegistry(), maxBatchEntries: 1000, deliver: { _ in })
-        let isAnswered = alone.handle(line: Array(entry.utf8)) != nil
-        let counted = try Array(entry.utf8).withUnsafeBytes { raw in
-            try JSONParser.withTape(of: raw) { tape in Request.isAnswered(tape, at: 0) }
-        }
-        #expect(counted == isAnswered)
-        // Among calls in a batch answered in parts, the line still parses and holds what it should.
-        let (dispatcher, parts) = partedDispatcher()
-        let text = String(repeating: "e", count: 200)
-        let calls = (100...299).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"test.echo","params":{"text":"\#(text)"}}"# }
-        var output: [UInt8] = []
-        Array("[\(calls[..<100].joined(separator: ",")),\(entry),\(calls[100...].joined(separator: ","))]".utf8)
-            .withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
-        let whole = Array(parts.all.joined())
-        #expect(whole.count { $0 == 0x09 } == parts.all.count - 1)
-        guard case .array(let list) = try JSONParser.parse(String(decoding: whole.dropLast(), as: UTF8.self)) else {
-            Issue.record("not an array")
-            return
-        }
-        #expect(list.count == 200 + (isAnswered ? 1 : 0))
-    }
-
     /// A short answer is one part, and notifications only write nothing.
     @Test func aShortBatchIsOnePartAndNotificationsOnlyWriteNothing() {
         let (dispatcher, parts) = partedDispatcher()
