@@ -31,7 +31,6 @@ const NEWLINE = 0x0a;
 const TAB = 0x09;
 const COMMA = 0x2c;
 const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 /** The most calls callBatch() sends in one batch line (the service's batch limit). */
 export const MAX_BATCH = 1000;
 
@@ -530,7 +529,7 @@ export class Checkoutd extends EventEmitter {
   #stats = { requests: 0, notifications: 0, drainWaits: 0 };
   #corked = false;
   #partial = []; // pieces of an unfinished stdout line not decoded yet
-  #continued = false; // that line's start and some of its parts were decoded already (#partial starts with the last TAB)
+  #continued = false; // that line's start and some of its parts were decoded already
   #whole = false; // that line's parts are not to be decoded: it waits to be whole
 
   /**
@@ -999,8 +998,8 @@ export class Checkoutd extends EventEmitter {
       this.#partial = [];
       end += data.length - chunk.length;
     }
-    if (this.#continued) data[0] = OPEN_BRACKET; // the TAB after the parts decoded already
     let text = data.toString('utf8', 0, end);
+    if (this.#continued) text = `[${text}`;
     this.#continued = false;
     this.#whole = false;
     if (end + 1 < data.length) {
@@ -1020,31 +1019,25 @@ export class Checkoutd extends EventEmitter {
     }
   }
 
-  // Delivers the answers of the unfinished line's parts that are complete (up
-  // to its last TAB). The bytes from the line's '[' (or the TAB that ended the
-  // parts decoded before, made a '[') to that TAB's ',' (made a ']') are
-  // decoded as they lie; the TAB stays, to start the rest.
+  // Delivers the answers of the unfinished line's parts that are complete (up to its last TAB).
   #decodeParts() {
     const data = this.#partial.length === 1 ? this.#partial[0] : Buffer.concat(this.#partial);
     this.#partial = [data];
     const mark = data.lastIndexOf(TAB);
-    if (mark < 1 || data[mark - 1] !== COMMA || data[0] !== (this.#continued ? TAB : OPEN_BRACKET)) {
+    if (mark < 1 || data[mark - 1] !== COMMA || !(this.#continued || data[0] === OPEN_BRACKET)) {
       this.#whole = !this.#continued;
       return;
     }
-    data[0] = OPEN_BRACKET;
-    data[mark - 1] = CLOSE_BRACKET;
-    const text = data.toString('utf8', 0, mark);
+    const text = data.toString('utf8', this.#continued ? 0 : 1, mark - 1);
     let responses;
     try {
-      responses = JSON.parse(text);
+      responses = JSON.parse(`[${text}]`);
     } catch {
-      if (this.#continued) data[0] = TAB;
-      data[mark - 1] = COMMA;
       this.#whole = true; // not parts after all: the line is read when it ends
       return;
     }
-    this.#partial = [data.subarray(mark)];
+    const rest = data.subarray(mark + 1);
+    this.#partial = rest.length > 0 ? [rest] : [];
     this.#continued = true;
     for (const response of responses) this.#deliver(response, text);
   }
