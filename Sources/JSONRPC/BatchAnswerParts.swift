@@ -10,13 +10,15 @@ public typealias LinePartsWriter = @Sendable (_ produce: (_ part: @escaping @Sen
 /// rest. Entries are answered in any order (runs of them on every core, calls
 /// that touch state later); their responses are written in the batch's order,
 /// each waiting for the ones before it. A part is written once `partBytes` are
-/// ready. Every part but the last ends with `,` and a TAB, the one byte that
-/// marks it: JSON allows whitespace between array elements, and a raw TAB
-/// appears nowhere else in the service's output (strings escape it), so a host
-/// may decode the answers before the last TAB while the rest comes.
+/// ready, or when the next answer waits for a worker. Every part but the last
+/// ends with `,` and a TAB, the one byte that marks it: JSON allows whitespace
+/// between array elements, and a raw TAB appears nowhere else in the service's
+/// output (strings escape it), so a host may decode the answers before the last
+/// TAB while the rest comes.
 final class BatchAnswerParts: BatchAnswer {
-    /// The least a part holds (but the last): a few dozen typical responses,
-    /// about what a host reads from a pipe at once.
+    /// What a part holds before it is written (unless the next answer waits
+    /// for a worker): a few dozen typical responses, about what a host reads
+    /// from a pipe at once.
     static let partBytes = 16_384
 
     private struct State {
@@ -77,8 +79,10 @@ final class BatchAnswerParts: BatchAnswer {
         written.wait()
     }
 
-    /// Adds the responses that are next in order; writes a part when one is
-    /// ready, and the line's end after the last entry.
+    /// Adds the responses that are next in order and writes a part each time
+    /// one is full, so parts are cut at the same answers whatever order the
+    /// runs end in; what is ready also goes out when the next answer waits for
+    /// a worker. Writes the line's end after the last entry.
     private func advance(_ state: inout State) {
         let count = state.outcomes.count
         guard state.next < count else { return }
@@ -88,6 +92,7 @@ final class BatchAnswerParts: BatchAnswer {
                 state.text.append(contentsOf: response)
                 state.added += 1
                 state.startsPart = false
+                if state.text.count >= Self.partBytes { writePart(&state) }
             }
             state.outcomes[state.next] = EntryOutcome.none
             state.next += 1
@@ -97,11 +102,17 @@ final class BatchAnswerParts: BatchAnswer {
             write(state.text)
             state.text = []
             written.signal()
-        } else if state.text.count >= Self.partBytes && state.added < answers {
-            state.text.append(contentsOf: ",\t".utf8)
-            write(state.text)
-            state.text.removeAll(keepingCapacity: true)
-            state.startsPart = true
+        } else if state.outcomes[state.next]?.isLater == true && !state.startsPart {
+            writePart(&state)
         }
+    }
+
+    /// Writes what `text` holds as a part, marked, unless no answer follows it.
+    private func writePart(_ state: inout State) {
+        guard state.added < answers else { return }
+        state.text.append(contentsOf: ",\t".utf8)
+        write(state.text)
+        state.text.removeAll(keepingCapacity: true)
+        state.startsPart = true
     }
 }
