@@ -583,6 +583,23 @@ struct DispatcherTests {
         #expect(texts == (1...400).map { JSONValue.string(String(repeating: "e", count: 200) + "\($0)") })
     }
 
+    /// Lines answered before the batch in the same read may fill a part on
+    /// their own; no part is marked before the batch's first answer is in it.
+    @Test func earlierLinesThatFillAPartDoNotStartTheBatchWithAMark() throws {
+        let (dispatcher, parts) = partedDispatcher()
+        let earlier = Array(String(repeating: "e", count: BatchAnswerParts.partBytes + 100).utf8) + [0x0A]
+        var output = earlier
+        let batch = #"[{"jsonrpc":"2.0","id":0,"method":"test.quickRecord","params":{"entry":"first"}},"#
+            + #"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"text":"a"}}]"#
+        Array(batch.utf8).withUnsafeBytes { dispatcher.handle(line: $0, appendingTo: &output) }
+        let line = Array(parts.all.joined().dropFirst(earlier.count))
+        guard case .array(let list) = try JSONParser.parse(String(decoding: line.dropLast(), as: UTF8.self)) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(list.map { $0["id"] } == [.number("0"), .number("1")])
+    }
+
     /// A short answer is one part, and notifications only write nothing.
     @Test func aShortBatchIsOnePartAndNotificationsOnlyWriteNothing() {
         let (dispatcher, parts) = partedDispatcher()
