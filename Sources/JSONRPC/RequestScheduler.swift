@@ -36,6 +36,8 @@ final class RequestScheduler: Sendable {
         var readerParked = false
     }
 
+    private enum Decision { case runHere, startOnWorker, queued }
+
     private let state = Mutex(State())
     private let workers: DispatchQueue
     private let unfinished = DispatchGroup()
@@ -54,7 +56,6 @@ final class RequestScheduler: Sendable {
     /// no more input is waiting, for `.inlineWhenIdle`.
     func schedule(_ access: StateAccess, _ requested: Placement, inputIsIdle: () -> Bool = { false },
                   _ job: @escaping @Sendable () -> Void) -> Bool {
-        enum Decision { case runHere, startOnWorker, queued }
         let idleInput = requested == .inlineWhenIdle && inputIsIdle()
         let decision: Decision = state.withLock { state in
             let placement: Placement = switch requested {
@@ -74,8 +75,7 @@ final class RequestScheduler: Sendable {
                 }
                 if state.stages[state.stages.count - 1].isWrite { state.stages.append(Stage(isWrite: false)) }
                 state.stages[state.stages.count - 1].waiting.append(job)
-                state.waitingCount += 1
-                return .queued
+                return queued(&state)
             case .writes:
                 if state.stages.isEmpty {
                     if placement == .inline { return .runHere }
@@ -83,8 +83,7 @@ final class RequestScheduler: Sendable {
                     return .startOnWorker
                 }
                 state.stages.append(Stage(isWrite: true, waiting: [job]))
-                state.waitingCount += 1
-                return .queued
+                return queued(&state)
             }
         }
         switch decision {
@@ -93,10 +92,19 @@ final class RequestScheduler: Sendable {
         case .startOnWorker:
             start(job, inStage: access != .none)
         case .queued:
-            unfinished.enter()
             waitWhileBacklogged()
         }
         return false
+    }
+
+    /// Counts a job just queued as unfinished. This happens under the lock that
+    /// queued it: once that is released, the job ahead of it may end and start
+    /// it, and it may end and leave the group before this thread would get
+    /// to enter it.
+    private func queued(_ state: inout State) -> Decision {
+        state.waitingCount += 1
+        unfinished.enter()
+        return .queued
     }
 
     /// Waits until every queued and running job has finished.
